@@ -1,0 +1,129 @@
+// Two builds, run in order by the rollup CLI:
+//  1. the lazy ES-module chunks (dist/chunks/*-[hash].js), one entry per block, helper and the consent UI;
+//  2. dist/piazza.js, the classic IIFE a page includes. It embeds the manifest written by build 1
+//     (entry name → hashed file + the files it imports), so the loader can fetch a chunk and its
+//     dependencies in parallel instead of in a waterfall.
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import alias from '@rollup/plugin-alias';
+import commonjs from '@rollup/plugin-commonjs';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+
+const root = resolve('.');
+const dist = resolve(process.env.PIAZZA_DIST || 'dist');
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const minify = process.env.PIAZZA_MINIFY !== '0';
+
+/** Entries are found by convention so a new block or helper needs no change here. */
+function lazyEntries() {
+  const entries = {};
+  const add = (name, file) => { if (existsSync(file)) entries[name] = file; };
+  add('consent-ui', 'runtime/consent/ui/index.ts');
+  for (const dir of readdirSync('blocks', { withFileTypes: true })) {
+    if (dir.isDirectory()) add(dir.name, join('blocks', dir.name, 'index.ts'));
+  }
+  if (existsSync('runtime/helpers')) {
+    for (const f of readdirSync('runtime/helpers')) {
+      if (/^[a-z-]+\.ts$/.test(f) && !f.endsWith('.test.ts')) add('helper-' + f.slice(0, -3), join('runtime/helpers', f));
+    }
+  }
+  return entries;
+}
+
+/** `import css from './x.css'` → the minified text, injected at run time with the page nonce. */
+function cssString() {
+  return {
+    name: 'css-string',
+    transform(code, id) {
+      if (!id.endsWith('.css')) return null;
+      const min = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{}:;,>])\s*/g, '$1').replace(/;}/g, '}').trim();
+      return { code: `export default ${JSON.stringify(min)};`, map: { mappings: '' } };
+    },
+  };
+}
+
+const manifest = {};
+function writeManifest() {
+  return {
+    name: 'piazza-manifest',
+    generateBundle(_opts, bundle) {
+      for (const key of Object.keys(manifest)) delete manifest[key];
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const deps = new Set();
+        const walk = (file) => {
+          for (const dep of bundle[file]?.imports ?? []) if (!deps.has(dep)) { deps.add(dep); walk(dep); }
+        };
+        walk(chunk.fileName);
+        manifest[chunk.name] = [chunk.fileName, ...deps];
+      }
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(manifest, null, 1) });
+    },
+  };
+}
+function readManifest() {
+  const id = '\0piazza:manifest';
+  return {
+    name: 'piazza-manifest-read',
+    resolveId: (s) => (s === 'piazza:manifest' ? id : null),
+    load: (s) => (s === id ? `export default ${JSON.stringify(manifest)};` : null),
+  };
+}
+
+const shared = () => [
+  alias({
+    entries: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      // axios' "browser" field remaps are not applied by node-resolve; its ESM browser build is.
+      { find: /^axios$/, replacement: join(root, 'node_modules/axios/dist/esm/axios.js') },
+    ],
+  }),
+  nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'], dedupe: ['preact'] }),
+  commonjs(),
+  replace({
+    preventAssignment: true,
+    values: {
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      'import.meta.env.MODE': JSON.stringify('production'),
+      'import.meta.env': JSON.stringify({ MODE: 'production' }),
+      __PIAZZA_VERSION__: JSON.stringify(pkg.version),
+    },
+  }),
+  cssString(),
+  esbuild({ jsx: 'automatic', jsxImportSource: 'preact', target: 'es2020', exclude: /node_modules/ }),
+  minify && terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+];
+
+const onwarn = (warning, warn) => {
+  // ol-ext and moment ship `this` at top level and circular imports that are harmless.
+  if (warning.code === 'THIS_IS_UNDEFINED' || warning.code === 'CIRCULAR_DEPENDENCY') return;
+  warn(warning);
+};
+
+export default [
+  {
+    input: lazyEntries(),
+    preserveEntrySignatures: 'allow-extension',
+    onwarn,
+    plugins: [...shared(), writeManifest()],
+    output: {
+      dir: join(dist, 'chunks'),
+      format: 'es',
+      entryFileNames: '[name]-[hash].js',
+      chunkFileNames: '[name]-[hash].js',
+      sourcemap: true,
+    },
+  },
+  {
+    input: 'runtime/boot.ts',
+    onwarn,
+    plugins: [readManifest(), ...shared()],
+    output: { file: join(dist, 'piazza.js'), format: 'iife', sourcemap: true, strict: true },
+  },
+];

@@ -1,0 +1,41 @@
+// Entry of dist/piazza.js: a classic synchronous script placed in <head> before any third-party
+// script. Order matters: the consent core must hold trackers back before anything else runs,
+// then the loader mounts blocks and helpers when the DOM is ready.
+import { createEmitter } from './events';
+import { createLoader } from './loader';
+import type { RuntimeContext } from './types';
+
+declare global {
+  interface Window {
+    piazza?: {
+      version: string;
+      on: ReturnType<typeof createEmitter>['on'];
+      mount(root?: ParentNode): Promise<void>;
+      ready: Promise<void>;
+      consent?: unknown;
+    };
+  }
+}
+
+(function boot() {
+  if (window.piazza) return; // included twice: the first copy stays in charge
+  const script = (document.currentScript ||
+    document.querySelector('script[src*="piazza.js"]')) as HTMLScriptElement | null;
+  const base = new URL('.', script?.src || location.href).href;
+  const events = createEmitter();
+  const ctx: RuntimeContext = { version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events };
+  const loader = createLoader(ctx);
+
+  let markReady: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  window.piazza = { version: ctx.version, on: events.on, mount: loader.mount, ready };
+
+  const start = () =>
+    loader.mount(document).then(() => {
+      markReady();
+      events.emit('ready');
+      document.dispatchEvent(new CustomEvent('piazza:ready'));
+    });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+})();

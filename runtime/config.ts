@@ -1,0 +1,19 @@
+// Config validation for blocks, against the generated standalone validators of schemas/.
+// A failure throws ConfigError; the loader prints it with the block id and keeps the fallback.
+import type { ValidateFunction } from 'ajv';
+import { toProblems, type Problem } from '../schemas/problems.js';
+
+export class ConfigError extends Error {
+  constructor(public problems: Problem[]) {
+    super('invalid config: ' + problems.map((p) => p.path + ' ' + p.message).join('; '));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates (and fills defaults into) a copy of `config`; returns it typed or throws ConfigError. */
+export function checkConfig<T>(validate: ValidateFunction, config: unknown): T {
+  if (!config || typeof config !== 'object' || Array.isArray(config)) throw new ConfigError([{ path: '/', message: 'must be an object' }]);
+  const copy = structuredClone(config);
+  if (!validate(copy)) throw new ConfigError(toProblems(validate.errors));
+  return copy as T;
+}

@@ -1,0 +1,23 @@
+// The tiny event bus behind `piazza.on(event, cb)`. Lives in piazza.js, so it stays minimal.
+export type Listener = (detail: any) => void;
+
+export interface Emitter {
+  on(event: string, cb: Listener): () => void;
+  emit(event: string, detail?: unknown): void;
+}
+
+export function createEmitter(): Emitter {
+  const map: Record<string, Set<Listener>> = {};
+  return {
+    on(event, cb) {
+      (map[event] ||= new Set()).add(cb);
+      return () => map[event].delete(cb);
+    },
+    emit(event, detail) {
+      map[event]?.forEach((cb) => {
+        // One broken listener must not stop the others (nor the runtime).
+        try { cb(detail); } catch (e) { console.error('[piazza] listener for "' + event + '" failed', e); }
+      });
+    },
+  };
+}

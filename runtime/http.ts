@@ -1,0 +1,131 @@
+// The one http client for every block: axios for same-origin JSON, JSONP for a remote portal.
+// Every failure becomes one RequestError {status, message, kind}; a superseded request rejects
+// with a Cancelled error that views ignore, so a stale response can never render.
+import axios from 'axios';
+
+export type ErrorKind = 'http' | 'api' | 'timeout' | 'network' | 'invalid-json' | 'empty';
+
+export class RequestError extends Error {
+  constructor(public status: number, message: string, public kind: ErrorKind, public url = '') {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+export const isCancelled = (e: unknown): e is Cancelled =>
+  e instanceof Cancelled || axios.isCancel(e) || (e as Error)?.name === 'AbortError';
+
+export interface RequestOptions {
+  /** Remote host: load with JSONP (the portal's API answers `callback(...)`). */
+  jsonp?: boolean;
+  /** ms; default 15 s. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** nonce for the JSONP <script> (strict CSP). */
+  nonce?: string;
+}
+
+/** The API reports failures in the body too: {error_message|error_code|error_type|error}. */
+export function bodyError(body: unknown, status: number, url: string): RequestError | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const b = body as Record<string, unknown>;
+  if (!('error_message' in b || 'error_code' in b || 'error' in b)) return null;
+  const message = String(b.error_message ?? b.error ?? 'Error ' + b.error_code);
+  return new RequestError(status >= 400 ? status : 500, message, 'api', url);
+}
+
+function parse(text: string, status: number, url: string): unknown {
+  if (!text || !text.trim()) throw new RequestError(status, 'Empty response', 'empty', url);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RequestError(status, 'Invalid JSON response', 'invalid-json', url);
+  }
+}
+
+async function viaAxios(url: string, timeout: number, signal?: AbortSignal): Promise<unknown> {
+  try {
+    // The body is read as text and parsed here, so an invalid or empty body is an error, not a string.
+    const res = await axios.get<string>(url, { timeout, signal, responseType: 'text', transformResponse: (x) => x });
+    const body = parse(res.data, res.status, url);
+    const err = bodyError(body, res.status, url);
+    if (err) throw err;
+    return body;
+  } catch (e: any) {
+    if (e instanceof RequestError || isCancelled(e)) throw isCancelled(e) ? new Cancelled() : e;
+    if (e?.code === 'ECONNABORTED' || e?.code === 'ETIMEDOUT') throw new RequestError(0, 'Request timed out', 'timeout', url);
+    const res = e?.response;
+    if (!res) throw new RequestError(0, e?.message || 'Network error', 'network', url);
+    let body: unknown = null;
+    try { body = JSON.parse(res.data); } catch { /* non-JSON error page */ }
+    throw bodyError(body, res.status, url) || new RequestError(res.status, res.statusText || 'HTTP ' + res.status, 'http', url);
+  }
+}
+
+let jsonpSeq = 0;
+/**
+ * JSONP written here rather than with fetch-jsonp: that library cannot be aborted, throws in the
+ * page when a server calls back twice, and leaves its global behind on timeout.
+ */
+function viaJsonp(url: string, timeout: number, signal?: AbortSignal, nonce?: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const name = 'piazzaJsonp' + Date.now().toString(36) + '_' + ++jsonpSeq;
+    const w = window as unknown as Record<string, unknown>;
+    const script = document.createElement('script');
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      script.remove();
+      // Keep a no-op for a while: a late or second callback must not throw in the page.
+      w[name] = () => {};
+      setTimeout(() => delete w[name], 60000);
+      fn();
+    };
+    const onAbort = () => finish(() => reject(new Cancelled()));
+    const timer = setTimeout(() => finish(() => reject(new RequestError(0, 'Request timed out', 'timeout', url))), timeout);
+    w[name] = (body: unknown) =>
+      finish(() => {
+        const err = bodyError(body, 200, url);
+        err ? reject(err) : resolve(body);
+      });
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
+    script.onerror = () => finish(() => reject(new RequestError(0, 'Request failed', 'network', url)));
+    if (nonce) script.nonce = nonce;
+    script.src = url + (url.includes('?') ? '&' : '?') + 'callback=' + name;
+    document.head.appendChild(script);
+  });
+}
+
+export function getJson<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
+  const timeout = options.timeout ?? 15000;
+  return (options.jsonp ? viaJsonp(url, timeout, options.signal, options.nonce) : viaAxios(url, timeout, options.signal)) as Promise<T>;
+}
+
+/**
+ * One slot per kind of request (a block's list, its facets, its map…): starting a new request aborts
+ * the one before, whose promise then rejects with Cancelled and so can never render.
+ */
+export function latest() {
+  let current: AbortController | null = null;
+  const run = <T>(task: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    current?.abort();
+    const controller = (current = new AbortController());
+    return task(controller.signal).then(
+      (value) => { if (controller.signal.aborted) throw new Cancelled(); return value; },
+      (error) => { throw controller.signal.aborted ? new Cancelled() : error; },
+    );
+  };
+  run.cancel = () => { current?.abort(); current = null; };
+  return run;
+}

@@ -1,0 +1,111 @@
+// Finds blocks and helper markup, imports only the chunks they need and isolates failures:
+// one broken block logs one console error (block id + JSON path), keeps its fallback content,
+// and never stops the others.
+import manifest from 'piazza:manifest';
+import type { BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
+
+/** Page helpers: the portal's existing markup → the chunk that handles it. */
+const HELPERS: Array<[selector: string, entry: string]> = [
+  ['table.responsive-stack,table.responsive-card,table.responsive-column', 'helper-stacktable'],
+  ['.table-procedure-wrapper', 'helper-procedure'],
+  ['[data-bs-toggle=masonry] .card-text .collapse', 'helper-masonry'],
+  ['a[data-shared_link][data-shared_link_view]', 'helper-sharedlink'],
+  ['[data-gallery]', 'gallery'],
+];
+
+export interface Loader {
+  mount(root?: ParentNode): Promise<void>;
+  load<T>(entry: string): Promise<T>;
+}
+
+export function createLoader(ctx: RuntimeContext): Loader {
+  const mounted = new WeakSet<Element>();
+  const chunks: Record<string, Promise<unknown>> = {};
+  let counter = 0;
+
+  function load<T>(entry: string): Promise<T> {
+    const files = manifest[entry];
+    if (!files) return Promise.reject(new Error('no chunk "' + entry + '" in this build'));
+    if (!chunks[entry]) {
+      // Fetch the entry's dependencies in parallel rather than discovering them one import at a time.
+      for (const file of files.slice(1)) preload(ctx.base + 'chunks/' + file);
+      chunks[entry] = import(/* webpackIgnore: true */ ctx.base + 'chunks/' + files[0]);
+      chunks[entry].catch(() => delete chunks[entry]); // a later mount() may retry a failed download
+    }
+    return chunks[entry] as Promise<T>;
+  }
+
+  const preloaded = new Set<string>();
+  function preload(href: string) {
+    if (preloaded.has(href)) return;
+    preloaded.add(href);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    if (ctx.nonce) link.nonce = ctx.nonce;
+    document.head.appendChild(link);
+  }
+
+  async function mountBlock(element: HTMLElement): Promise<void> {
+    const type = element.getAttribute('data-piazza-block') || '';
+    const fallback = Array.from(element.childNodes);
+    let blockId = element.id || type + '-' + ++counter;
+    const fail = (problems: ConfigProblem[] | string, error?: unknown) => {
+      const text = typeof problems === 'string' ? problems
+        : 'invalid config: ' + problems.map((p) => (p.path || '/') + ' ' + p.message).join('; ');
+      console.error('[piazza] ' + type + ' block "' + blockId + '": ' + text, ...(error ? [error] : []));
+      element.replaceChildren(...fallback);
+      element.setAttribute('data-piazza-state', 'error');
+      ctx.events.emit('block:error', { blockId, type, element, message: text });
+    };
+    const source = element.querySelector(':scope > script[type="application/json"]');
+    let config: unknown;
+    try {
+      config = JSON.parse(source?.textContent || '{}');
+    } catch (e) {
+      return fail([{ path: '/', message: 'is not valid JSON (' + (e as Error).message + ')' }]);
+    }
+    if (config && typeof config === 'object' && typeof (config as any).blockId === 'string' && (config as any).blockId) {
+      blockId = (config as any).blockId;
+    }
+    if (!manifest[type]) return fail('unknown block type "' + type + '" (known: ' + Object.keys(manifest).filter((k) => !/^(helper-|consent)/.test(k)).join(', ') + ')');
+    element.setAttribute('data-piazza-state', 'loading');
+    try {
+      const mod = await load<BlockModule>(type);
+      await mod.mount(element, config, { ...ctx, blockId, type });
+      element.setAttribute('data-piazza-state', 'mounted');
+      ctx.events.emit('block:mounted', { blockId, type, element });
+    } catch (e: any) {
+      if (Array.isArray(e?.problems)) fail(e.problems);
+      else fail((e?.message || String(e)), e);
+    }
+  }
+
+  async function mountHelper(root: ParentNode, entry: string) {
+    try {
+      const mod = await load<HelperModule>(entry);
+      await mod.mount(root, ctx);
+    } catch (e) {
+      console.error('[piazza] helper "' + entry + '" failed', e);
+    }
+  }
+
+  async function mount(root: ParentNode = document): Promise<void> {
+    const jobs: Promise<void>[] = [];
+    const candidates = Array.from(root.querySelectorAll<HTMLElement>('[data-piazza-block]'));
+    if (root instanceof HTMLElement && root.hasAttribute('data-piazza-block')) candidates.unshift(root);
+    for (const el of candidates) {
+      if (mounted.has(el)) continue; // mounting twice is a no-op
+      mounted.add(el);
+      jobs.push(mountBlock(el));
+    }
+    for (const [selector, entry] of HELPERS) {
+      if (manifest[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector)))) {
+        jobs.push(mountHelper(root, entry));
+      }
+    }
+    await Promise.all(jobs);
+  }
+
+  return { mount, load };
+}

@@ -1,0 +1,48 @@
+// The contract between piazza.js (loader) and the lazy chunks. Type-only: nothing here is bundled.
+import type { Emitter } from './events';
+
+/** What a block or helper chunk receives from the loader. */
+export interface RuntimeContext {
+  version: string;
+  /** nonce of the piazza.js tag: every element piazza injects carries it (strict CSP). */
+  nonce: string;
+  /** URL of dist/ (the folder piazza.js was loaded from), ending with '/'. */
+  base: string;
+  events: Emitter;
+  /** The consent core, when the page has a consent config. */
+  consent?: ConsentApi;
+}
+
+export interface BlockContext extends RuntimeContext {
+  /** blockId from the config, else the element id, else `{type}-{n}`; used in every admin error. */
+  blockId: string;
+  type: string;
+}
+
+/** A block chunk (`blocks/<type>/index.ts`) exports `mount`. It may return a cleanup. */
+export interface BlockModule {
+  mount(element: HTMLElement, config: unknown, ctx: BlockContext): void | (() => void) | Promise<void | (() => void)>;
+}
+
+/** A page-helper chunk works on the portal's markup under `root`; it must be idempotent. */
+export interface HelperModule {
+  mount(root: ParentNode, ctx: RuntimeContext): void | Promise<void>;
+}
+
+export interface ConsentChoice {
+  categories: Record<string, { wanted: boolean }>;
+  services: string[];
+}
+
+export interface ConsentApi {
+  open(): void;
+  get(): ConsentChoice | null;
+  /** true when the service (by key or search value) may run now. */
+  allows(service: string): boolean;
+}
+
+/** Thrown by a block for a bad config: the loader prints block id + JSON path. */
+export interface ConfigProblem {
+  path: string;
+  message: string;
+}

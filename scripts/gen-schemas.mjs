@@ -1,0 +1,46 @@
+// schemas/*.schema.json are the single source of truth for block configs. From each one this
+// writes, under schemas/generated/ (git-ignored, rebuilt by `npm run build` and `npm test`):
+//   <name>.d.ts          the TypeScript type of the config (json-schema-to-typescript)
+//   <name>.validate.js   a standalone validator (ajv): no eval at run time, so strict CSP holds;
+//                        it also fills in the schema's defaults.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import standalone from 'ajv/dist/standalone/index.js';
+import { compile } from 'json-schema-to-typescript';
+
+const dir = 'schemas';
+const out = join(dir, 'generated');
+mkdirSync(out, { recursive: true });
+const standaloneCode = standalone.default || standalone;
+
+const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
+
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
+  const name = file.replace('.schema.json', '');
+  const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, code: { source: true, esm: true } });
+  let code = standaloneCode(ajv, ajv.compile(schema));
+  // ajv's ESM output still require()s its small runtime helpers; turn them into imports that
+  // work both in the bundle (rollup commonjs) and under Node/vitest.
+  let n = 0;
+  code = code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, id, mod) => {
+    n++;
+    return `import * as ${id}_ns from "${mod}.js";const ${id} = ${id}_ns.default?.default ?? ${id}_ns.default;`;
+  });
+  if (/require\(/.test(code)) throw new Error(name + ': unexpected require() left in the validator');
+  writeFileSync(join(out, name + '.validate.js'), '// generated from ' + file + ' — do not edit\n' + code);
+  writeFileSync(
+    join(out, name + '.validate.d.ts'),
+    "import type { ValidateFunction } from 'ajv';\ndeclare const validate: ValidateFunction;\nexport default validate;\n",
+  );
+  const type = pascal(name) + 'Config';
+  const ts = await compile({ ...schema, title: type }, type, {
+    bannerComment: '// generated from ' + file + ' — do not edit',
+    additionalProperties: false,
+    declareExternallyReferenced: true,
+    format: false,
+  });
+  writeFileSync(join(out, name + '.d.ts'), ts);
+  console.log('schemas: ' + name + ' → ' + type + (n ? ' (' + n + ' runtime helpers)' : ''));
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm test`: everything, in the order that fails fastest. A new machine needs only Node 20 + npm
+# (and root for apt, or PIAZZA_CHROMIUM); this script installs the rest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm ci --no-audit --no-fund
+bash scripts/ensure-chromium.sh
+npm run --silent gen
+echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
+echo "== build";     npx rollup -c --silent
+echo "== size budgets"; npx size-limit
+echo "== tests";     npx vitest run

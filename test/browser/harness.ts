@@ -1,0 +1,130 @@
+// Shared browser-test harness: Debian Chromium driven by puppeteer-core, the emulator on a free
+// loopback port, and per-page probes (console errors, page errors, every request, axe-core).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
+// @ts-ignore plain JS fixture module
+import { startEmulator } from '../../fixtures/emulator/index.mjs';
+
+const require = createRequire(import.meta.url);
+export const projectRoot = resolve(import.meta.dirname, '../..');
+export const distDir = () => resolve(projectRoot, process.env.PIAZZA_DIST || 'dist');
+
+export function chromiumPath(): string | null {
+  const candidates = [process.env.PIAZZA_CHROMIUM, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
+}
+
+export interface Emulator {
+  url: string;
+  origin: string;
+  port: number;
+  dataset: any;
+  close(): Promise<void>;
+}
+
+export function startPortal(options: Record<string, unknown> = {}): Promise<Emulator> {
+  return startEmulator({ distDir: distDir(), quiet: true, ...options });
+}
+
+const BASE_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+export interface LaunchOptions {
+  args?: string[];
+  /** Hostnames → 127.0.0.1 (e.g. ['comune.test', 'www.comune.test']); every other name fails to resolve. */
+  hosts?: string[];
+}
+
+export async function launch(options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium not found: run scripts/ensure-chromium.sh or set PIAZZA_CHROMIUM');
+  const profile = mkdtempSync(join(tmpdir(), 'piazza-chromium-'));
+  // Nothing may leave the machine: names resolve only to loopback, and only those the test lists.
+  const map = (options.hosts || []).map((h) => `MAP ${h} 127.0.0.1`).join(', ');
+  const rules = `--host-resolver-rules=${map ? map + ', ' : ''}MAP * ~NOTFOUND, EXCLUDE localhost`;
+  const browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    userDataDir: profile,
+    args: [...BASE_ARGS, rules, ...(options.args || [])],
+  });
+  browser.once('disconnected', () => rmSync(profile, { recursive: true, force: true }));
+  return browser;
+}
+
+export interface Probe {
+  page: Page;
+  /** console.error messages and uncaught page errors. */
+  errors: string[];
+  consoleErrors: string[];
+  pageErrors: string[];
+  /** every URL the page requested, in order. */
+  requests: string[];
+  /** requests that would leave the machine (anything but loopback, data: and blob:). */
+  external(): string[];
+}
+
+const LOOPBACK = /^(https?|wss?):\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//;
+export const isLocal = (url: string) => LOOPBACK.test(url) || /^(data|blob|about):/.test(url);
+
+export async function newProbe(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Probe> {
+  const page = await browser.newPage();
+  await page.setViewport(viewport);
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('pageerror', (err) => pageErrors.push(String((err as Error)?.message ?? err)));
+  page.on('request', (req: HTTPRequest) => { requests.push(req.url()); });
+  return {
+    page,
+    consoleErrors,
+    pageErrors,
+    get errors() { return [...consoleErrors, ...pageErrors]; },
+    requests,
+    external: () => requests.filter((u) => !isLocal(u)),
+  };
+}
+
+/** Opens a page and waits for `piazza:ready` (the first mount pass done). */
+export async function openPage(browser: Browser, url: string, viewport?: { width: number; height: number }): Promise<Probe> {
+  const probe = await newProbe(browser, viewport);
+  await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
+  await waitReady(probe.page);
+  return probe;
+}
+
+export async function waitReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!(window as any).piazza, { timeout: 15_000 });
+  await page.evaluate(() => (window as any).piazza.ready);
+}
+
+/** Files (under dist/chunks/) the page loaded. */
+export const chunksLoaded = (probe: Probe) =>
+  probe.requests.filter((u) => u.includes('/dist/chunks/')).map((u) => u.split('/dist/chunks/')[1]);
+
+let axeSource: string | null = null;
+export interface AxeViolation { id: string; impact: string | null; help: string; nodes: string[] }
+
+/** axe-core with the WCAG 2.1 A/AA tags; returns violations (rule id, help, node selectors). */
+export async function axe(page: Page, context: string | null = null): Promise<AxeViolation[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(axeSource);
+  return page.evaluate(async (ctx) => {
+    const result = await (window as any).axe.run(ctx ? document.querySelector(ctx) : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v: any) => ({
+      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(' ')),
+    }));
+  }, context);
+}
+
+/** Readable summary for assertion messages: what to fix, where. */
+export const describeViolations = (violations: AxeViolation[]) =>
+  violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.join('\n  ')}`).join('\n');
