@@ -30,6 +30,9 @@ function lazyEntries() {
       if (/^[a-z-]+\.ts$/.test(f) && !f.endsWith('.test.ts')) add('helper-' + f.slice(0, -3), join('runtime/helpers', f));
     }
   }
+  // PIAZZA_ENTRIES=listing,probe builds only those chunks (faster, and isolated from unfinished work).
+  const only = process.env.PIAZZA_ENTRIES?.split(',').map((s) => s.trim()).filter(Boolean);
+  if (only) for (const name of Object.keys(entries)) if (!only.includes(name)) delete entries[name];
   return entries;
 }
 

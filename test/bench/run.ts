@@ -1,0 +1,84 @@
+// `npm run bench`: runs named scenarios several times in one Chromium against the emulator and
+// prints median / min / max (and ratios between metrics measured in the same run), then writes
+// BENCHMARKS.md. A benchmark is not a test: it never fails the test command.
+//   npm run bench                 all scenarios
+//   npm run bench -- listing      only scenarios whose name contains "listing"
+import { readdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'puppeteer-core';
+import { launch, projectRoot, startPortal, type Emulator } from '../browser/harness';
+
+export interface BenchContext {
+  browser: Browser;
+  portal: Emulator;
+}
+
+export interface Scenario {
+  name: string;
+  /** How many times to run (default 5). */
+  runs?: number;
+  /** Unit per metric (default ms). */
+  units?: Record<string, string>;
+  /** [label, numerator metric, denominator metric]: ratio of the medians. */
+  ratios?: Array<[string, string, string]>;
+  /** One run: returns metric → value. */
+  run(ctx: BenchContext): Promise<Record<string, number>>;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (v: number, unit: string) =>
+  unit === 'B' ? v.toLocaleString('en-US') : unit === 'ratio' ? v.toFixed(3) : v.toFixed(v >= 100 ? 0 : 1);
+
+async function main() {
+  const filter = process.argv[2] || '';
+  const dir = join(import.meta.dirname, 'scenarios');
+  const scenarios: Scenario[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+    const mod = await import(join(dir, file));
+    scenarios.push(...(mod.default as Scenario[]));
+  }
+  const portal = await startPortal();
+  const browser = await launch();
+  const rows: string[][] = [];
+  const chromium = await browser.version();
+  try {
+    for (const scenario of scenarios.filter((s) => s.name.includes(filter))) {
+      const samples: Record<string, number[]> = {};
+      const runs = scenario.runs ?? 5;
+      process.stderr.write(`bench: ${scenario.name} (${runs} runs)\n`);
+      for (let i = 0; i < runs; i++) {
+        const result = await scenario.run({ browser, portal });
+        for (const [k, v] of Object.entries(result)) (samples[k] ||= []).push(v);
+      }
+      for (const [metric, xs] of Object.entries(samples)) {
+        const unit = scenario.units?.[metric] ?? 'ms';
+        rows.push([scenario.name, metric, unit, fmt(median(xs), unit), fmt(Math.min(...xs), unit), fmt(Math.max(...xs), unit), String(xs.length)]);
+      }
+      for (const [label, a, b] of scenario.ratios ?? []) {
+        if (samples[a] && samples[b]) rows.push([scenario.name, label, 'ratio', fmt(median(samples[a]) / median(samples[b]), 'ratio'), '', '', '']);
+      }
+    }
+  } finally {
+    await browser.close();
+    await portal.close();
+  }
+  const header = ['scenario', 'metric', 'unit', 'median', 'min', 'max', 'runs'];
+  const table = [header, header.map(() => '---'), ...rows].map((r) => '| ' + r.join(' | ') + ' |').join('\n');
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${chromium}`;
+  console.log(table);
+  writeFileSync(
+    join(projectRoot, 'BENCHMARKS.md'),
+    `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; ${machine}.\n` +
+      `Production build, emulator on loopback, headless Chromium, a fresh browser context per run (cold cache).\n\n${table}\n`,
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
