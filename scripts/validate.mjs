@@ -1,0 +1,79 @@
+// `npm run validate -- <file>…`: checks block and consent configs against schemas/ and prints
+// every problem with its JSON path — the same validators and messages the blocks use in the page.
+// A file is a JSON config (its "$schema", or --type <block>, says which schema) or an HTML page,
+// in which case every `data-piazza-block` config and the `#piazza-consent` config are checked.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { toProblems } from '../schemas/problems.js';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+let type = null;
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--type') type = args[++i];
+  else files.push(args[i]);
+}
+if (!files.length) {
+  console.error('usage: npm run validate -- [--type listing|datatable|consent|probe] <config.json | page.html>…');
+  process.exit(2);
+}
+
+const validators = {};
+async function validatorFor(name) {
+  const file = resolve(root, 'schemas/generated', name + '.validate.js');
+  if (!existsSync(file)) return null;
+  validators[name] ??= (await import(pathToFileURL(file).href)).default;
+  return validators[name];
+}
+
+/** → problems (path, message); an unknown type is a problem of its own. */
+async function check(kind, config) {
+  const validate = await validatorFor(kind);
+  if (!validate) return [{ path: '/', message: 'unknown block type "' + kind + '"' }];
+  if (!config || typeof config !== 'object' || Array.isArray(config)) return [{ path: '/', message: 'must be an object' }];
+  return validate(structuredClone(config)) ? [] : toProblems(validate.errors);
+}
+
+function configsInHtml(html) {
+  const out = [];
+  const consent = html.match(/<script[^>]*id=["']piazza-consent["'][^>]*>([\s\S]*?)<\/script>/i);
+  if (consent) out.push({ kind: 'consent', label: 'consent', text: consent[1] });
+  const blockRe = /<(\w+)[^>]*data-piazza-block=["']([^"']+)["'][^>]*>\s*<script[^>]*type=["']application\/json["'][^>]*>([\s\S]*?)<\/script>/gi;
+  for (const m of html.matchAll(blockRe)) {
+    const id = (m[0].match(/\sid=["']([^"']+)["']/) || [])[1];
+    out.push({ kind: m[2], label: m[2] + (id ? ' #' + id : ''), text: m[3] });
+  }
+  return out;
+}
+
+let failures = 0;
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  const entries = /\.html?$/i.test(file)
+    ? configsInHtml(text)
+    : [{ kind: type, label: '', text }];
+  for (const entry of entries) {
+    let config;
+    try {
+      config = JSON.parse(entry.text);
+    } catch (e) {
+      failures++;
+      console.log(`${file}: ${entry.label || 'config'}: / is not valid JSON (${e.message})`);
+      continue;
+    }
+    const kind = entry.kind || (typeof config.$schema === 'string' ? basename(config.$schema).replace('.schema.json', '') : null);
+    if (!kind) {
+      failures++;
+      console.log(`${file}: cannot tell the config type: add "$schema" or pass --type`);
+      continue;
+    }
+    const name = config.blockId ? `${kind} "${config.blockId}"` : entry.label || kind;
+    const problems = await check(kind, config);
+    failures += problems.length;
+    for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${p.message}`);
+    if (!problems.length) console.log(`${file}: ${name}: ok`);
+  }
+}
+process.exit(failures ? 1 : 0);

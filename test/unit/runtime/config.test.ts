@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import validate from '../../../schemas/generated/probe.validate.js';
+import { checkConfig, ConfigError } from '../../../runtime/config';
+import { toProblems } from '../../../schemas/problems.js';
+
+describe('config validation', () => {
+  it('fills schema defaults into a copy and leaves the input alone', () => {
+    const raw = { blockId: 'p' };
+    const config = checkConfig<any>(validate, raw);
+    expect(config).toEqual({ blockId: 'p', message: '', locale: 'it-IT' });
+    expect(raw).toEqual({ blockId: 'p' });
+  });
+
+  it('names every problem by JSON path', () => {
+    try {
+      checkConfig(validate, { blockId: 3, colour: 'red', message: ['x'] });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect((e as ConfigError).problems).toEqual(
+        expect.arrayContaining([
+          { path: '/blockId', message: 'must be string' },
+          { path: '/colour', message: 'is not a known key' },
+          { path: '/message', message: 'must be string' },
+        ]),
+      );
+    }
+  });
+
+  it('rejects a config that is not an object', () => {
+    for (const bad of [null, [], 'x', 3]) {
+      expect(() => checkConfig(validate, bad)).toThrowError(/\/ must be an object/);
+    }
+  });
+
+  it('says a union once, with the accepted types', () => {
+    const problems = toProblems([
+      { instancePath: '/facets/0', keyword: 'type', params: { type: 'string' }, message: 'must be string', schemaPath: '' },
+      { instancePath: '/facets/0', keyword: 'type', params: { type: 'object' }, message: 'must be object', schemaPath: '' },
+      { instancePath: '/facets/0', keyword: 'anyOf', params: {}, message: 'must match a schema in anyOf', schemaPath: '' },
+      { instancePath: '', keyword: 'required', params: { missingProperty: 'query' }, message: '', schemaPath: '' },
+      { instancePath: '/view', keyword: 'enum', params: { allowedValues: ['a', 'b'] }, message: '', schemaPath: '' },
+    ] as any);
+    expect(problems).toEqual([
+      { path: '/facets/0', message: 'must be string or object' },
+      { path: '/query', message: 'is required' },
+      { path: '/view', message: 'must be one of: "a", "b"' },
+    ]);
+  });
+});
