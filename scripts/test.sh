@@ -3,10 +3,11 @@
 # (and root for apt, or PIAZZA_CHROMIUM); this script installs the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 npm run --silent gen
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== build";     npx rollup -c --silent
 echo "== size budgets"; npx size-limit
+echo "== demo configs"; node scripts/validate.mjs fixtures/pages/*.html >/dev/null && echo "all demo page configs valid"
 echo "== tests";     npx vitest run
