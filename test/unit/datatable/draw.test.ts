@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { drawParams, facetOptions, isCurrentDraw, misalignment, nextDraw, readDraw } from '../../../blocks/datatable/model/draw';
+import { resolveColumns, resolveFacets, typeFromClass, fieldValue, type ClassDefinition } from '../../../blocks/datatable/model/columns';
+import type { ColumnSpec, FacetResult } from '../../../blocks/datatable/model/types';
+// @ts-ignore plain JS dataset module
+import { buildClasses } from '../../../fixtures/data/classes.mjs';
+
+const col = (field: string, sortable = true): ColumnSpec => ({ field, title: field, type: 'text', sortable, link: false });
+
+describe('draw counter', () => {
+  it('steps through odd numbers', () => {
+    expect(nextDraw(0)).toBe(1);
+    expect(nextDraw(1)).toBe(3);
+    expect(nextDraw(3)).toBe(5);
+  });
+  it('accepts the echo and the incremented answer of the current draw only', () => {
+    expect(isCurrentDraw(5, 5)).toBe(true);
+    expect(isCurrentDraw(5, 6)).toBe(true);
+    // answers to draw 3 under both conventions
+    expect(isCurrentDraw(5, 3)).toBe(false);
+    expect(isCurrentDraw(5, 4)).toBe(false);
+    expect(isCurrentDraw(5, 7)).toBe(false);
+  });
+});
+
+describe('drawParams', () => {
+  const p = drawParams({
+    draw: 3, columns: [col('name'), col('file', false), { ...col('amounts', false), type: 'matrix' }],
+    state: { sort: { field: 'name', dir: 'desc' }, search: ' bando ' }, start: 20, length: 10,
+    query: "anno contains ['2024'] and classes [document]", ezLang: 'ita-IT', nonce: 99,
+  });
+  it('sends the DataTables parameters', () => {
+    expect(p.get('draw')).toBe('3');
+    expect(p.get('columns[0][data]')).toBe('data.ita-IT.name');
+    expect(p.get('columns[0][name]')).toBe('name');
+    expect(p.get('columns[1][orderable]')).toBe('false');
+    expect(p.get('columns[2][searchable]')).toBe('false');
+    expect(p.get('order[0][column]')).toBe('0');
+    expect(p.get('order[0][dir]')).toBe('desc');
+    expect(p.get('start')).toBe('20');
+    expect(p.get('length')).toBe('10');
+    expect(p.get('search[value]')).toBe('bando');
+    expect(p.get('search[regex]')).toBe('false');
+    expect(p.get('_')).toBe('99');
+  });
+  it('sends q URL-encoded (so the server decodes it twice)', () => {
+    expect(p.get('q')).toBe(encodeURIComponent("anno contains ['2024'] and classes [document]"));
+    expect(p.toString()).toContain('q=anno%2520contains');
+  });
+  it('sends no order without a sort', () => {
+    const q = drawParams({ draw: 1, columns: [col('name')], state: { sort: null, search: '' }, start: 0, length: 10, query: 'x', ezLang: 'ita-IT' });
+    expect(q.has('order[0][column]')).toBe(false);
+    expect(q.has('_')).toBe(false);
+  });
+  it('reads meta columns from metadata', () => {
+    const q = drawParams({ draw: 1, columns: [col('published')], state: { sort: null, search: '' }, start: 0, length: 1, query: 'x', ezLang: 'ita-IT' });
+    expect(q.get('columns[0][data]')).toBe('metadata.published');
+  });
+});
+
+describe('readDraw', () => {
+  it('reads a draw answer, numbers as strings included', () => {
+    const r = readDraw({ draw: '4', recordsTotal: 10, recordsFiltered: '3', data: [{ metadata: { id: 1 } }, 'junk'], facets: [{ name: 'anno', data: { 2024: 2, x: 'bad' } }, { nope: 1 }] });
+    expect(r).toEqual({ draw: 4, recordsTotal: 10, recordsFiltered: 3, data: [{ metadata: { id: 1 } }], facets: [{ name: 'anno', data: { 2024: 2 } }] });
+  });
+  it.each([null, [], 'x', { draw: 1 }, { draw: 1, recordsTotal: 1, recordsFiltered: 1, data: {} }, { draw: -1, recordsTotal: 1, recordsFiltered: 1, data: [] }, { error_message: 'x' }])(
+    'is null for %j (Invalid JSON response)', (body) => expect(readDraw(body)).toBeNull(),
+  );
+});
+
+describe('misalignment', () => {
+  const cols = [col('name'), col('anno')];
+  it('finds the first row lacking a column\'s field', () => {
+    const rows = [{ data: { 'ita-IT': { name: 'a', anno: null } } }, { data: { 'ita-IT': { name: 'b' } } }];
+    expect(misalignment(rows, cols, 'it')).toEqual({ row: 1, fields: ['anno'] });
+  });
+  it('is null when every field is present (null counts as present)', () => {
+    expect(misalignment([{ data: { 'ita-IT': { name: null, anno: 1 } } }], cols, 'it')).toBeNull();
+  });
+});
+
+describe('facetOptions', () => {
+  const facets: FacetResult[] = [{ name: 'document_type', data: { Delibera: 4, '': 3, ' ': 1, Decreto: 2 } }, { name: 'anno', data: { 2024: 1 } }];
+  it('offers value (count) without empty values', () => {
+    expect(facetOptions('document_type', 0, facets, ['Decreto'])).toEqual([
+      { value: 'Delibera', count: 4, selected: false },
+      { value: 'Decreto', count: 2, selected: true },
+    ]);
+  });
+  it('keeps a selected value the answer no longer has', () => {
+    expect(facetOptions('anno', 1, facets, ['2023'])).toEqual([{ value: '2024', count: 1, selected: false }, { value: '2023', count: 0, selected: true }]);
+  });
+  it('matches by position when the server renamed the facet', () => {
+    expect(facetOptions('raw[x]', 1, facets, [])).toEqual([{ value: '2024', count: 1, selected: false }]);
+  });
+});
+
+describe('columns from the class definition', () => {
+  const document: ClassDefinition = buildClasses().document;
+  const byField = (cols: ColumnSpec[]) => Object.fromEntries(cols.map((c) => [c.field, c]));
+
+  it('maps every template.type / dataType of the document class to a cell type', () => {
+    const cols = byField(resolveColumns({}, document, 'it'));
+    expect(Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, c.type]))).toEqual({
+      name: 'text', has_code: 'text', abstract: 'text', document_type: 'tags', topics: 'relations', file: 'file',
+      attachments: 'multifile', authors: 'author', contact_user: 'user', price: 'price', link: 'url',
+      publication_date: 'date', expiration_time: 'datetime', amounts: 'matrix', anno: 'number', is_public: 'boolean',
+      related_services: 'relations',
+    });
+    expect(cols.amounts.sortable).toBe(false);
+    expect(cols.topics.sortable).toBe(false);
+    expect(cols.publication_date.sortable).toBe(true);
+    expect(cols.publication_date.title).toBe('Data di pubblicazione');
+    expect(cols.publication_date.dataType).toBe('ezdate');
+  });
+
+  it('lets the config override title, type, sort and link', () => {
+    const cols = resolveColumns({ columns: ['*name', { field: 'anno', title: 'Year', sortable: false, type: 'text' }, 'published'] }, document, 'en');
+    expect(cols).toEqual([
+      { field: 'name', title: 'Title', type: 'text', dataType: 'ezstring', sortable: true, link: true },
+      { field: 'anno', title: 'Year', type: 'text', dataType: 'ezinteger', sortable: false, link: false },
+      { field: 'published', title: 'published', type: 'datetime', dataType: undefined, sortable: true, link: false },
+    ]);
+  });
+
+  it('works without a class', () => {
+    expect(resolveColumns({ columns: ['x'] }, null, 'it')).toEqual([{ field: 'x', title: 'x', type: 'auto', dataType: undefined, sortable: true, link: false }]);
+  });
+
+  it('labels facets from the column, the class or the field', () => {
+    const cols = resolveColumns({ columns: [{ field: 'anno', title: 'Anno di riferimento' }] }, document, 'it');
+    expect(resolveFacets(['anno', { field: 'document_type', multiple: true }, 'raw[x]'], cols, document, 'it')).toEqual([
+      { field: 'anno', label: 'Anno di riferimento', multiple: false, sort: 'alpha', limit: 100 },
+      { field: 'document_type', label: 'Tipo di documento', multiple: true, sort: 'alpha', limit: 100 },
+      { field: 'raw[x]', label: 'raw[x]', multiple: false, sort: 'alpha', limit: 100 },
+    ]);
+  });
+
+  it('knows the unused types too', () => {
+    expect(typeFromClass({ identifier: 'g', dataType: 'ezgmaplocation', template: { type: 'geo' } })).toBe('geo');
+    expect(typeFromClass({ identifier: 'x', dataType: 'ezxmltext', template: { type: 'html' } })).toBe('html');
+    expect(typeFromClass({ identifier: 'u', dataType: 'unknown' })).toBe('auto');
+  });
+});
+
+describe('fieldValue', () => {
+  const hit = {
+    metadata: { id: 7, name: { 'ita-IT': 'Nome', 'eng-GB': 'Name' }, published: '2025-01-01T10:00:00+01:00', classIdentifier: 'document' },
+    data: { 'ita-IT': { name: 'Titolo', anno: 2024 }, 'eng-GB': { name: 'Title' } },
+  };
+  it('reads data in the current language, then metadata', () => {
+    expect(fieldValue(hit, 'name', 'en')).toBe('Title');
+    expect(fieldValue(hit, 'anno', 'it')).toBe(2024);
+    expect(fieldValue(hit, 'published', 'it')).toBe('2025-01-01T10:00:00+01:00');
+    expect(fieldValue(hit, 'class', 'it')).toBe('document');
+    expect(fieldValue(hit, 'metadata.name', 'en')).toBe('Name');
+    expect(fieldValue(hit, 'missing', 'it')).toBeUndefined();
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { buildQuery, encodeQuery, escapeValue, facetClause, facetToken, facetsParameter } from '../../../blocks/datatable/model/query';
+import type { FacetSpec } from '../../../blocks/datatable/model/types';
+// @ts-ignore plain JS emulator module: the parser the emulator answers with
+import { parseQuery } from '../../../fixtures/emulator/query/parser.mjs';
+
+const facet = (field: string, multiple = true): FacetSpec => ({ field, label: field, multiple, sort: 'alpha', limit: 100 });
+const HOSTILE = [
+  "L'anno (2024)",
+  'virgolette "doppie"',
+  'parentesi ) chiusa',
+  'finisce con \\',
+  "mix \\' già escapato",
+  'a, b and c or d',
+  '[quadre] ]',
+  'contains [\'x\']',
+  'àèìòù €',
+];
+
+describe('escapeValue', () => {
+  it('puts a backslash before quotes, parentheses and backslashes', () => {
+    expect(escapeValue(`L'a "b" (c) d\\`)).toBe(`L\\'a \\"b\\" \\(c\\) d\\\\`);
+    expect(escapeValue('plain text')).toBe('plain text');
+  });
+});
+
+describe('facetToken', () => {
+  it('leaves ordinary fields escaped only', () => {
+    expect(facetToken('document_type', "Atto d'indirizzo")).toBe("Atto d\\'indirizzo");
+  });
+  it('wraps extra_ values in double quotes and URL-encodes them, quotes and parentheses included', () => {
+    const token = facetToken('raw[extra_fase_si]', "Fase (1) d'avvio");
+    expect(token).not.toMatch(/['()"\s]/);
+    expect(decodeURIComponent(token)).toBe('"Fase \\(1\\) d\\\'avvio"');
+  });
+});
+
+describe('facetClause', () => {
+  it('lists every selected value with contains', () => {
+    expect(facetClause('topics', ['Cultura', 'Sport'])).toBe("topics contains ['Cultura','Sport']");
+  });
+  it('is null for an empty selection (blank values do not count)', () => {
+    expect(facetClause('topics', [])).toBeNull();
+    expect(facetClause('topics', ['', '  '])).toBeNull();
+  });
+});
+
+describe('buildQuery', () => {
+  const facets = [facet('document_type'), facet('anno', false)];
+
+  it('puts the clauses, joined by and, in front of the base query and asks for the facets', () => {
+    const q = buildQuery('classes [document] subtree [131]', facets, { anno: ['2024'], document_type: ['Delibera', 'Decreto'] });
+    expect(q).toBe("document_type contains ['Delibera','Decreto'] and anno contains ['2024'] and classes [document] subtree [131] facets [document_type|alpha|100,anno|alpha|100]");
+  });
+
+  it('is the base query plus facets when nothing is chosen', () => {
+    expect(buildQuery(' classes [document] ', facets, {})).toBe('classes [document] facets [document_type|alpha|100,anno|alpha|100]');
+  });
+
+  it('keeps the admin\'s own facets parameter and adds none', () => {
+    expect(buildQuery('classes [document] facets [anno]', facets, {})).toBe('classes [document] facets [anno]');
+    expect(buildQuery('classes [document]', [], { x: ['1'] })).toBe('classes [document]');
+  });
+
+  it('ignores filters on fields that are not configured facets', () => {
+    expect(buildQuery('classes [document]', [], { injected: ["x') or (id > 0"] })).toBe('classes [document]');
+  });
+
+  it('is URL-encoded as a whole for the q parameter', () => {
+    const q = buildQuery('classes [document]', facets, { anno: ['2024'] });
+    expect(encodeQuery(q)).toBe(encodeURIComponent(q));
+    expect(decodeURIComponent(encodeQuery(q))).toBe(q);
+  });
+
+  it('writes the facets parameter as field|sort|limit', () => {
+    expect(facetsParameter([{ ...facet('a'), sort: 'count', limit: 5 }])).toBe('facets [a|count|5]');
+  });
+});
+
+describe('round trip through the emulator parser', () => {
+  it.each(HOSTILE)('a value survives: %s', (value) => {
+    const ast = parseQuery(buildQuery('classes [document]', [facet('document_type')], { document_type: [value, 'altro'] }));
+    const clause = ast.clauses.find((c: any) => c.field === 'document_type');
+    expect(clause.operator).toBe('contains');
+    expect(clause.values).toEqual([value, 'altro']);
+    expect(ast.parameters.classes).toEqual(['document']);
+    expect(ast.parameters.facets.map((f: any) => f.field)).toEqual(['document_type']);
+  });
+
+  it.each(HOSTILE)('an extra_ value stays one token and decodes back: %s', (value) => {
+    const field = 'raw[extra_fase_si]';
+    const ast = parseQuery(buildQuery('classes [bando]', [facet(field)], { [field]: [value] }));
+    const clause = ast.clauses.find((c: any) => c.field === field);
+    expect(clause.values).toHaveLength(1);
+    const decoded = decodeURIComponent(clause.values[0]);
+    expect(decoded).toBe('"' + escapeValue(value) + '"');
+  });
+
+  it('several facets parse as clauses joined by and, before the base query\'s own clauses', () => {
+    const ast = parseQuery(buildQuery("classes [document] and name = 'x'", [facet('topics'), facet('anno')], { topics: ['Cultura'], anno: ['2024'] }));
+    expect(ast.filter.type).toBe('and');
+    expect(ast.clauses.map((c: any) => c.field)).toEqual(['topics', 'anno', 'name']);
+  });
+});
