@@ -1,0 +1,94 @@
+// The listing's requests: URLs from the pure model, transport from runtime/http (JSON for this
+// portal, JSONP for a remote one), bodies normalised by the model. Each kind of request has its
+// own latest() slot: a newer list request cancels the older one, whose promise rejects with
+// Cancelled and so can never render.
+import { Cancelled, getJson, latest, RequestError } from '../../runtime/http';
+import { langOf } from '../../runtime/i18n';
+import { calendarUrl, facetsUrl, geoUrl, listUrl, nextPageUrl } from './model/endpoints';
+import { countsFor, facetRequests } from './model/facets';
+import {
+  normaliseCalendar, normaliseGeo, normaliseSearch,
+  type CalendarItem, type FacetCount, type GeoPoint, type LinkBase, type SearchPage,
+} from './model/response';
+import type { Filters, ListingSettings } from './model/types';
+
+export interface ListingApi {
+  /** `limit` hits from `offset`, with the filters. */
+  search(filters: Filters, offset: number, limit?: number): Promise<SearchPage>;
+  /** facet field → counts (every configured facet; each computed without its own selection). */
+  facetCounts(filters: Filters): Promise<Record<string, FacetCount[]>>;
+  /** Every point matching the filters (follows nextPageQuery; at most `maxPages` pages). */
+  geo(filters: Filters, maxPages?: number): Promise<{ points: GeoPoint[]; totalCount: number }>;
+  /** Agenda items between start and end (local ISO text, no offset). */
+  calendar(filters: Filters, start: string, end: string): Promise<CalendarItem[]>;
+  /** Cancel everything in flight (the block is going away). */
+  cancel(): void;
+  /** Where hit links point ('' / '/ita' here, the remote portal's origin otherwise). */
+  link: LinkBase;
+}
+
+export interface ApiOptions {
+  nonce: string;
+  /** For tests: the clock the intervals are computed from. */
+  now?: () => Date;
+}
+
+export function createListingApi(s: ListingSettings, options: ApiOptions): ListingApi {
+  const now = options.now || (() => new Date());
+  const jsonp = s.source.kind === 'remote';
+  const link: LinkBase = {
+    base: s.source.kind === 'remote' ? s.source.remoteUrl : s.source.prefix,
+    lang: langOf(s.locale),
+  };
+  const get = (url: string, signal: AbortSignal) => getJson(url, { jsonp, signal, nonce: options.nonce });
+  const shapeError = (url: string) => new RequestError(200, 'Unexpected response', 'invalid-json', url);
+  const slots = { list: latest(), facets: latest(), geo: latest(), calendar: latest() };
+
+  return {
+    link,
+    search(filters, offset, limit) {
+      const url = listUrl(s, filters, now(), offset, limit);
+      return slots.list(async (signal) => normaliseSearch(await get(url, signal), link) || Promise.reject(shapeError(url)));
+    },
+    facetCounts(filters) {
+      const at = now();
+      return slots.facets(async (signal) => {
+        const parts = await Promise.all(
+          facetRequests(s, filters).map(async (req) => {
+            const url = facetsUrl(s, filters, at, req.facets, req.exceptFacet);
+            const page = normaliseSearch(await get(url, signal), link);
+            if (!page) throw shapeError(url);
+            return countsFor(req.facets, page.facets);
+          }),
+        );
+        return Object.assign({}, ...parts);
+      });
+    },
+    geo(filters, maxPages = 20) {
+      let url: string | null = geoUrl(s, filters, now());
+      return slots.geo(async (signal) => {
+        const points: GeoPoint[] = [];
+        let totalCount = 0;
+        for (let page = 0; url && page < maxPages; page++) {
+          const current: string = url;
+          const body = normaliseGeo(await get(current, signal));
+          if (!body) throw shapeError(current);
+          points.push(...body.points);
+          totalCount = body.totalCount;
+          url = nextPageUrl(s, 'extrageo', body.nextPageQuery, location.origin);
+          if (url === current) break;
+        }
+        return { points, totalCount };
+      });
+    },
+    calendar(filters, start, end) {
+      const url = calendarUrl(s, filters, start, end);
+      return slots.calendar(async (signal) => normaliseCalendar(await get(url, signal), link) || Promise.reject(shapeError(url)));
+    },
+    cancel() {
+      for (const slot of Object.values(slots)) slot.cancel();
+    },
+  };
+}
+
+export { Cancelled, RequestError };

@@ -1,0 +1,74 @@
+// The ocopendata query the browser builds from the block's query and the visitor's filters
+// (as the original `buildQuery` did, with its bugs fixed). Pure: `now` is passed in.
+import { intervalRange, isStrictIso, publishedRange } from './dates';
+import type { FacetDef, Filters, ListingSettings } from './types';
+
+/**
+ * A value inside `'…'`: a backslash before `" ' ( ) [ ]` (the tokenizer's escapes). A backslash
+ * the visitor typed has no escape of its own in the query language and would swallow the next
+ * character (or the closing quote), so it becomes a space.
+ */
+export const escapeValue = (value: string) => value.replace(/\\/g, ' ').replace(/["'()[\]]/g, '\\$&');
+
+/** A facet value is a date when the field is not a name, the value is longer than 15 characters and strict ISO 8601. */
+export const isFacetDate = (field: string, value: string) =>
+  !field.includes('name') && value.length > 15 && isStrictIso(value);
+
+/**
+ * One selected facet value as it goes inside `[…]`: strings as `'"v"'` (a phrase for Solr);
+ * dates of `_dt` fields as `'"YYYY-MM-DDT00:00:00Z"'`; other dates as the raw value in quotes.
+ */
+export function facetValue(field: string, value: string): string {
+  if (isFacetDate(field, value)) {
+    return field.includes('_dt') ? `'"${value.slice(0, 10)}T00:00:00Z"'` : `'${escapeValue(value)}'`;
+  }
+  return `'"${escapeValue(value)}"'`;
+}
+
+export const facetClause = (field: string, values: string[]) =>
+  `${field} in [${values.map((v) => facetValue(field, v)).join(',')}]`;
+
+export interface QueryOptions {
+  /** The agenda: its dates are the range, and the interval and published filters are not shown there. */
+  calendar?: boolean;
+  /** Leave this facet's own selection out (its counts must show the alternatives). */
+  exceptFacet?: string;
+}
+
+/** The selected values of each configured facet, in config order, empty ones dropped. */
+export function selectedFacets(s: ListingSettings, f: Filters, except?: string): Array<[FacetDef, string[]]> {
+  return s.facets
+    .filter((d) => d.field !== except)
+    .map((d): [FacetDef, string[]] => [d, (f.facets[d.field] || []).filter((v) => v !== '')])
+    .filter(([, values]) => values.length > 0);
+}
+
+/** The block's query narrowed by the filters, without paging. */
+export function filteredQuery(s: ListingSettings, f: Filters, now: Date, options: QueryOptions = {}): string {
+  const parts: string[] = [];
+  // As the original: each facet is prepended in order (the last facet ends up first), then the text before the query.
+  for (const [def, values] of selectedFacets(s, f, options.exceptFacet)) parts.unshift(facetClause(def.field, values));
+  const text = s.showSearch ? f.text.trim() : '';
+  if (text) parts.push(`q = '${escapeValue(text)}'`);
+  if (s.query) parts.push(s.query);
+  if (!options.calendar) {
+    if (s.timeIntervals) {
+      const [from, to] = intervalRange(f.interval, now);
+      parts.push(`calendar[time_interval] = [${from},${to}]`);
+    }
+    const range = s.publishedRange ? publishedRange(f.publishedFrom, f.publishedTo) : null;
+    if (range) parts.push(`published range [${range[0]},${range[1]}]`);
+  }
+  if (text) parts.push('sort [score=>desc]');
+  return parts.join(' and ');
+}
+
+const and = (query: string, tail: string) => (query ? query + ' and ' + tail : tail);
+
+/** The list: one page of `limit` hits. */
+export const listQuery = (s: ListingSettings, f: Filters, now: Date, offset: number, limit = s.limit) =>
+  and(filteredQuery(s, f, now), `limit ${limit} offset ${offset}`);
+
+/** Facet counts: no hits needed (`limit 1`), the facets asked as `field|sort|limit`. */
+export const facetsQuery = (s: ListingSettings, f: Filters, now: Date, facets: FacetDef[], exceptFacet?: string) =>
+  and(filteredQuery(s, f, now, { exceptFacet }), `limit 1 facets [${facets.map((d) => `${d.field}|${d.sort}|${d.limit}`).join(',')}]`);

@@ -1,0 +1,50 @@
+// The block's state in the page URL, so Back/Forward and a shared link restore it. Keys are
+// prefixed with the block id (two blocks on one page never collide) and defaults are left out:
+//   ?eventi.q=concerto&eventi.f.topics=Cultura&eventi.interval=weekend&eventi.from=2025-01-01
+//    &eventi.to=2025-01-31&eventi.page=2&eventi.tab=geo
+// Other parameters (other blocks, the portal's own) are kept as they are. Pure.
+import { parseYmd } from './dates';
+import { defaultState } from './state';
+import { INTERVALS, type IntervalId, type ListingSettings, type ListingState, type TabId } from './types';
+
+const key = (s: ListingSettings, name: string) => s.blockId + '.' + name;
+
+/** The block's state read from a query string; anything unknown or invalid falls back to its default. */
+export function decodeState(s: ListingSettings, search: string, tabs: readonly TabId[] = s.tabs): ListingState {
+  const params = new URLSearchParams(search);
+  const state = defaultState(s, tabs);
+  if (s.showSearch) state.text = params.get(key(s, 'q')) || '';
+  for (const def of s.facets) {
+    const values = params.getAll(key(s, 'f.' + def.field)).filter((v) => v !== '');
+    if (values.length) state.facets[def.field] = [...new Set(values)];
+  }
+  const interval = params.get(key(s, 'interval')) as IntervalId | null;
+  if (s.timeIntervals && interval && INTERVALS.includes(interval)) state.interval = interval;
+  if (s.publishedRange) {
+    const from = params.get(key(s, 'from')) || '';
+    const to = params.get(key(s, 'to')) || '';
+    if (parseYmd(from)) state.publishedFrom = from;
+    if (parseYmd(to)) state.publishedTo = to;
+  }
+  const page = Number(params.get(key(s, 'page')));
+  if (Number.isInteger(page) && page > 1 && page <= 100000) state.page = page - 1;
+  const tab = params.get(key(s, 'tab')) as TabId | null;
+  if (tab && tabs.includes(tab)) state.tab = tab;
+  return state;
+}
+
+/** `search` with this block's keys replaced by `state` (page 1-based; defaults omitted). */
+export function encodeState(s: ListingSettings, state: ListingState, search: string, tabs: readonly TabId[] = s.tabs): string {
+  const params = new URLSearchParams(search);
+  for (const name of [...params.keys()]) if (name.startsWith(s.blockId + '.')) params.delete(name);
+  const text = state.text.trim();
+  if (s.showSearch && text) params.append(key(s, 'q'), text);
+  for (const def of s.facets) for (const v of state.facets[def.field] || []) if (v !== '') params.append(key(s, 'f.' + def.field), v);
+  if (s.timeIntervals && state.interval !== 'all') params.append(key(s, 'interval'), state.interval);
+  if (s.publishedRange && state.publishedFrom) params.append(key(s, 'from'), state.publishedFrom);
+  if (s.publishedRange && state.publishedTo) params.append(key(s, 'to'), state.publishedTo);
+  if (state.page > 0) params.append(key(s, 'page'), String(state.page + 1));
+  if (state.tab !== (tabs[0] || 'list')) params.append(key(s, 'tab'), state.tab);
+  const out = params.toString();
+  return out ? '?' + out : '';
+}
