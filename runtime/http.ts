@@ -30,6 +30,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** nonce for the JSONP <script> (strict CSP). */
   nonce?: string;
+  /**
+   * JSONP callback name (default: a generated unique one). A stable name keeps the URL identical
+   * across page views, so a browser or CDN may cache it; `_` is appended while the name is taken.
+   */
+  callback?: string;
 }
 
 /** The API reports failures in the body too: {error_message|error_code|error_type|error}. */
@@ -74,10 +79,11 @@ let jsonpSeq = 0;
  * JSONP written here rather than with fetch-jsonp: that library cannot be aborted, throws in the
  * page when a server calls back twice, and leaves its global behind on timeout.
  */
-function viaJsonp(url: string, timeout: number, signal?: AbortSignal, nonce?: string): Promise<unknown> {
+function viaJsonp(url: string, timeout: number, signal?: AbortSignal, nonce?: string, callback?: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const name = 'piazzaJsonp' + Date.now().toString(36) + '_' + ++jsonpSeq;
     const w = window as unknown as Record<string, unknown>;
+    let name = callback && /^[A-Za-z_$][\w$]*$/.test(callback) ? callback : 'piazzaJsonp' + Date.now().toString(36) + '_' + ++jsonpSeq;
+    while (name in w) name += '_';
     const script = document.createElement('script');
     let settled = false;
     const finish = (fn: () => void) => {
@@ -109,7 +115,7 @@ function viaJsonp(url: string, timeout: number, signal?: AbortSignal, nonce?: st
 
 export function getJson<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
   const timeout = options.timeout ?? 15000;
-  return (options.jsonp ? viaJsonp(url, timeout, options.signal, options.nonce) : viaAxios(url, timeout, options.signal)) as Promise<T>;
+  return (options.jsonp ? viaJsonp(url, timeout, options.signal, options.nonce, options.callback) : viaAxios(url, timeout, options.signal)) as Promise<T>;
 }
 
 /**

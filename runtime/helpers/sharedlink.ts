@@ -1,0 +1,93 @@
+// Page helper: shared-link embeds. For `a[data-shared_link][data-shared_link_view]` pointing at an
+// object (`/openpa/object/{id}`) or node (`/content/view/full/{nodeId}`) of a portal, the placeholder
+// `[data-object_id="{id}"].shared_link-{view}` is replaced by that portal's view HTML, sanitized.
+// Another origin is read with JSONP (stable callback per object), the same origin with plain JSON;
+// each object/view is requested once per page. A failure is logged and the placeholder stays.
+import { getJson, RequestError } from '../http';
+import { ezLocale, langOf } from '../i18n';
+import type { RuntimeContext } from '../types';
+import { follow, gridOf } from './masonry/follow';
+import { callbackFor, embedKey, firstId, nodeSearchUrl, pickView, planEmbed, readUrl, type EmbedPlan } from './sharedlink/model';
+import { sanitizeView } from './sharedlink/sanitize';
+
+const SELECTOR = 'a[data-shared_link][data-shared_link_view]';
+const views = new Map<string, Promise<string>>();
+const nodes = new Map<string, Promise<string>>();
+const busy = new WeakSet<Element>();
+
+function request(url: string, base: string, ctx: RuntimeContext, callback: string) {
+  const remote = base !== location.origin;
+  return getJson(url, remote ? { jsonp: true, nonce: ctx.nonce, callback } : {});
+}
+
+/** Cached per key; a failed request is forgotten so a later mount may try again. */
+function cached(map: Map<string, Promise<string>>, key: string, load: () => Promise<string>): Promise<string> {
+  let p = map.get(key);
+  if (!p) {
+    p = load();
+    map.set(key, p);
+    p.catch(() => map.delete(key));
+  }
+  return p;
+}
+
+function objectIdOf(plan: EmbedPlan, ctx: RuntimeContext): Promise<string> {
+  if (plan.objectId) return Promise.resolve(plan.objectId);
+  const nodeId = plan.nodeId!;
+  return cached(nodes, plan.base + '|' + nodeId, async () => {
+    const id = firstId(await request(nodeSearchUrl(plan.base, nodeId), plan.base, ctx, callbackFor('node', nodeId)));
+    if (!id) throw new RequestError(404, 'no object for node ' + nodeId, 'empty');
+    return id;
+  });
+}
+
+function viewOf(plan: EmbedPlan, objectId: string, ctx: RuntimeContext): Promise<string> {
+  return cached(views, embedKey(plan.base, objectId, plan.view), async () => {
+    const body = await request(readUrl(plan.base, objectId, plan.view), plan.base, ctx, callbackFor('object', objectId));
+    const html = pickView(body, ezLocale(langOf(document.documentElement.lang)));
+    if (html === null) throw new RequestError(200, 'the answer has no "' + plan.view + '" view', 'empty');
+    return html;
+  });
+}
+
+const placeholdersFor = (id: string, view: string) =>
+  Array.from(document.querySelectorAll<HTMLElement>('[data-object_id]')).filter(
+    (el) => el.getAttribute('data-object_id') === id && el.classList.contains('shared_link-' + view),
+  );
+
+async function embed(link: HTMLAnchorElement, ctx: RuntimeContext) {
+  const id = link.getAttribute('data-shared_link') || '';
+  const view = link.getAttribute('data-shared_link_view') || '';
+  if (!placeholdersFor(id, view).length) return; // nothing to fill (yet): a later mount may bring it
+  const plan = planEmbed(link.getAttribute('href') || '', view, document.baseURI);
+  if (!plan) {
+    console.error('[piazza] shared link "' + link.getAttribute('href') + '": not an /openpa/object/{id} or /content/view/full/{nodeId} link with a view name');
+    return;
+  }
+  busy.add(link);
+  try {
+    const html = await viewOf(plan, await objectIdOf(plan, ctx), ctx);
+    for (const placeholder of placeholdersFor(id, view)) {
+      const grid = gridOf(placeholder);
+      placeholder.replaceWith(sanitizeView(html, plan.base));
+      if (grid) follow(grid).relayout();
+    }
+    link.setAttribute('data-piazza-embedded', 'true');
+    ctx.events.emit('sharedlink:embedded', { id, view, base: plan.base });
+  } catch (e) {
+    const err = e as RequestError;
+    console.error('[piazza] shared link "' + link.href + '" (' + view + '): ' + (err.status ?? 0) + ' ' + (err.message || String(e)) + ' — the placeholder stays');
+    link.setAttribute('data-piazza-embedded', 'false');
+    ctx.events.emit('sharedlink:error', { id, view, status: err.status ?? 0, message: err.message });
+  } finally {
+    busy.delete(link);
+  }
+}
+
+export function mount(root: ParentNode, ctx: RuntimeContext): void {
+  const links = Array.from(root.querySelectorAll<HTMLAnchorElement>(SELECTOR));
+  if (root instanceof HTMLAnchorElement && root.matches(SELECTOR)) links.unshift(root);
+  // Not awaited: a slow remote portal must not hold back `piazza.ready`. Links already embedded or
+  // in flight are skipped; a failed one is tried again by a later mount.
+  for (const link of links) if (!busy.has(link) && link.getAttribute('data-piazza-embedded') !== 'true') void embed(link, ctx);
+}

@@ -1,0 +1,52 @@
+// Page helper: `table.responsive-stack|responsive-card|responsive-column` (the portal's stacktable.js
+// markup) switch to a stacked copy while they are wider than their parent, re-checked whenever the
+// parent or the table is resized. Idempotent: a table already handled is only re-checked.
+import { injectStyle } from '../dom';
+import type { RuntimeContext } from '../types';
+import css from './stacktable/stacktable.css';
+import { COPY_ATTR, StackedTable } from './stacktable/view';
+
+const SELECTOR = 'table.responsive-stack,table.responsive-card,table.responsive-column';
+const managed = new WeakMap<HTMLTableElement, StackedTable>();
+const byObserved = new Map<Element, Set<StackedTable>>();
+const pending = new Set<StackedTable>();
+let frame = 0;
+
+function schedule(t: StackedTable) {
+  pending.add(t);
+  // Coalesce resize bursts into one check per table per frame.
+  frame ||= requestAnimationFrame(() => {
+    frame = 0;
+    const batch = Array.from(pending);
+    pending.clear();
+    for (const item of batch) item.check();
+  });
+}
+
+let observer: ResizeObserver | null = null;
+function observe(t: StackedTable, target: Element) {
+  observer ||= new ResizeObserver((entries) => {
+    for (const entry of entries) byObserved.get(entry.target)?.forEach(schedule);
+  });
+  let set = byObserved.get(target);
+  if (!set) byObserved.set(target, (set = new Set()));
+  set.add(t);
+  observer.observe(target);
+}
+
+export function mount(root: ParentNode, ctx: RuntimeContext): void {
+  injectStyle('stacktable', css, ctx.nonce);
+  const tables = Array.from(root.querySelectorAll<HTMLTableElement>(SELECTOR));
+  if (root instanceof HTMLTableElement && root.matches(SELECTOR)) tables.unshift(root);
+  for (const table of tables) {
+    if (table.hasAttribute(COPY_ATTR)) continue;
+    let item = managed.get(table);
+    if (!item) {
+      item = new StackedTable(table, schedule);
+      managed.set(table, item);
+      if (table.parentElement) observe(item, table.parentElement);
+      observe(item, table);
+    }
+    item.check();
+  }
+}
