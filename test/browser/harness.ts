@@ -46,14 +46,15 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'piazza-chromium-'));
   // Nothing may leave the machine: names resolve only to loopback, and only those the test lists.
   const map = (options.hosts || []).map((h) => `MAP ${h} 127.0.0.1`).join(', ');
-  const rules = `--host-resolver-rules=${map ? map + ', ' : ''}MAP * ~NOTFOUND, EXCLUDE localhost`;
+  const rules = `--host-resolver-rules=${map ? map + ', ' : ''}MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1`;
   const browser = await puppeteer.launch({
     executablePath,
     headless: true,
     userDataDir: profile,
     args: [...BASE_ARGS, rules, ...(options.args || [])],
   });
-  browser.once('disconnected', () => rmSync(profile, { recursive: true, force: true }));
+  // Chromium may still be writing its profile when it disconnects: retry, never throw from the event.
+  browser.once('disconnected', () => { try { rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }); } catch { /* a leftover temp dir */ } });
   return browser;
 }
 
@@ -65,6 +66,8 @@ export interface Probe {
   pageErrors: string[];
   /** every URL the page requested, in order. */
   requests: string[];
+  /** responses with status ≥ 400, as "status url". */
+  failedResponses: string[];
   /** requests that would leave the machine (anything but loopback, data: and blob:). */
   external(): string[];
 }
@@ -80,13 +83,16 @@ export async function newProbe(browser: Browser, viewport = { width: 1280, heigh
   const requests: string[] = [];
   page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
   page.on('pageerror', (err) => pageErrors.push(String((err as Error)?.message ?? err)));
+  const failedResponses: string[] = [];
   page.on('request', (req: HTTPRequest) => { requests.push(req.url()); });
+  page.on('response', (res) => { if (res.status() >= 400) failedResponses.push(res.status() + ' ' + res.url()); });
   return {
     page,
     consoleErrors,
     pageErrors,
     get errors() { return [...consoleErrors, ...pageErrors]; },
     requests,
+    failedResponses,
     external: () => requests.filter((u) => !isLocal(u)),
   };
 }

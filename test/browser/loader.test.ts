@@ -1,0 +1,102 @@
+// The loader in a real page: only needed chunks load, a broken block is isolated (one console error
+// naming block and JSON path, fallback kept), late markup mounts once, nothing leaves 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { chunksLoaded, launch, newProbe, openPage, startPortal, waitReady, type Emulator } from './harness';
+
+let browser: Browser;
+let portal: Emulator;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+describe('loader', () => {
+  it('loads the demo index with 0 console errors and only the chunks it uses', async () => {
+    const probe = await openPage(browser, portal.url);
+    const text = await probe.page.$eval('#probe-home', (el) => el.textContent!.trim());
+    expect(text).toMatch(/^piazza \S+ attivo: componenti caricati da http:\/\/127\.0\.0\.1:\d+\/dist\/$/);
+    expect(await probe.page.$eval('#probe-home', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
+    expect(probe.errors).toEqual([]);
+    expect(chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['probe']);
+    expect(probe.external()).toEqual([]);
+    await probe.page.close();
+  });
+
+  it('isolates broken blocks and keeps their fallback content', async () => {
+    const probe = await openPage(browser, portal.url + 'test/loader.html');
+    const { page } = probe;
+    // Visible text: the config <script> is not content.
+    const state = (id: string) => page.$eval('#' + id, (el) => [
+      el.getAttribute('data-piazza-state'),
+      Array.from(el.childNodes).filter((n) => n.nodeName !== 'SCRIPT').map((n) => n.textContent).join('').replace(/\s+/g, ' ').trim(),
+    ]);
+
+    expect(await state('ok')).toEqual(['mounted', expect.stringMatching(/attivo.*— primo$/)]);
+    expect(await state('ok-2')).toEqual(['mounted', expect.stringMatching(/^piazza \S+ active: .*— secondo$/)]);
+    expect(await state('bad-json')).toEqual(['error', 'fallback bad json']);
+    expect(await state('bad-schema')).toEqual(['error', 'fallback bad schema']);
+    expect(await state('unknown-type')).toEqual(['error', 'fallback unknown type']);
+
+    // One console error per broken block, naming the block id and the JSON path.
+    expect(probe.consoleErrors).toHaveLength(3);
+    expect(probe.consoleErrors).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^\[piazza\] probe block "bad-json": invalid config: \/ is not valid JSON/),
+      expect.stringMatching(/^\[piazza\] probe block "probe-bad-schema": invalid config: .*\/colour is not a known key/),
+      expect.stringMatching(/^\[piazza\] nope block "mystery": unknown block type "nope"/),
+    ]));
+    expect(probe.consoleErrors.find((e) => e.includes('probe-bad-schema'))).toContain('/message must be string');
+    expect(probe.pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('mounts blocks added later with piazza.mount(), once', async () => {
+    const probe = await openPage(browser, portal.url + 'test/loader.html');
+    const { page } = probe;
+    const mountedEvents = await page.evaluate(async () => {
+      const p = (window as any).piazza;
+      let events = 0;
+      p.on('block:mounted', () => events++);
+      const late = document.getElementById('late')!;
+      late.innerHTML = '<div data-piazza-block="probe" id="late-block"><script type="application/json">{"message":"tardi"}</script>fallback late</div>';
+      await p.mount(late);
+      await p.mount(late); // twice: a no-op
+      await p.mount(); // the whole document again: nothing new to mount
+      return events;
+    });
+    expect(mountedEvents).toBe(1);
+    expect(await page.$eval('#late-block', (el) => el.textContent)).toMatch(/— tardi$/);
+    expect(await page.$$eval('#late-block p', (ps) => ps.length)).toBe(1);
+    const probes = chunksLoaded(probe).filter((f) => f.startsWith('probe-'));
+    expect(probes).toHaveLength(1); // the chunk is fetched once and reused
+    expect(probe.external()).toEqual([]);
+    await page.close();
+  });
+
+  it('falls back to finding its own script when document.currentScript is null', async () => {
+    const probe = await openPage(browser, portal.url + 'test/loader-injected.html');
+    expect(await probe.page.$eval('#injected', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
+    expect(probe.errors).toEqual([]);
+    await probe.page.close();
+  });
+
+  it('isolates a chunk that fails to load', async () => {
+    const probe = await newProbe(browser);
+    const { page } = probe;
+    // The probe chunk answers 404 for this page view (cache off: the chunk is cached as immutable).
+    await page.setCacheEnabled(false);
+    await page.setRequestInterception(true);
+    page.on('request', (req) => (req.url().includes('/dist/chunks/probe-') ? req.respond({ status: 404, body: '' }) : req.continue()));
+    await page.goto(portal.url + 'test/loader.html', { waitUntil: 'domcontentloaded' });
+    await waitReady(page);
+    expect(await page.$eval('#ok', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', 'fallback ok']);
+    expect(probe.consoleErrors.some((e) => /^\[piazza\] probe block "probe-ok": .*(fetch|import|module)/i.test(e))).toBe(true);
+    expect(probe.pageErrors).toEqual([]);
+    await page.close();
+  });
+});
