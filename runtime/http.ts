@@ -119,6 +119,14 @@ export function getJson<T = unknown>(url: string, options: RequestOptions = {}):
 }
 
 /**
+ * JSONP only, for chunks that only ever read a remote portal: importing this instead of getJson
+ * keeps axios out of the chunk (tree-shaken).
+ */
+export function getJsonp<T = unknown>(url: string, options: Omit<RequestOptions, 'jsonp'> = {}): Promise<T> {
+  return viaJsonp(url, options.timeout ?? 15000, options.signal, options.nonce, options.callback) as Promise<T>;
+}
+
+/**
  * One slot per kind of request (a block's list, its facets, its map…): starting a new request aborts
  * the one before, whose promise then rejects with Cancelled and so can never render.
  */

@@ -1,9 +1,10 @@
 // Page helper: shared-link embeds. For `a[data-shared_link][data-shared_link_view]` pointing at an
 // object (`/openpa/object/{id}`) or node (`/content/view/full/{nodeId}`) of a portal, the placeholder
 // `[data-object_id="{id}"].shared_link-{view}` is replaced by that portal's view HTML, sanitized.
-// Another origin is read with JSONP (stable callback per object), the same origin with plain JSON;
-// each object/view is requested once per page. A failure is logged and the placeholder stays.
-import { getJson, RequestError } from '../http';
+// Read with JSONP as the original did (a stable callback per object keeps the URL cacheable), through
+// the runtime's http client; each object/view is requested once per page. A failure is logged with
+// its status and text, and the placeholder stays.
+import { getJsonp, RequestError } from '../http';
 import { ezLocale, langOf } from '../i18n';
 import type { RuntimeContext } from '../types';
 import { follow, gridOf } from './masonry/follow';
@@ -15,10 +16,7 @@ const views = new Map<string, Promise<string>>();
 const nodes = new Map<string, Promise<string>>();
 const busy = new WeakSet<Element>();
 
-function request(url: string, base: string, ctx: RuntimeContext, callback: string) {
-  const remote = base !== location.origin;
-  return getJson(url, remote ? { jsonp: true, nonce: ctx.nonce, callback } : {});
-}
+const request = (url: string, ctx: RuntimeContext, callback: string) => getJsonp(url, { nonce: ctx.nonce, callback });
 
 /** Cached per key; a failed request is forgotten so a later mount may try again. */
 function cached(map: Map<string, Promise<string>>, key: string, load: () => Promise<string>): Promise<string> {
@@ -35,7 +33,7 @@ function objectIdOf(plan: EmbedPlan, ctx: RuntimeContext): Promise<string> {
   if (plan.objectId) return Promise.resolve(plan.objectId);
   const nodeId = plan.nodeId!;
   return cached(nodes, plan.base + '|' + nodeId, async () => {
-    const id = firstId(await request(nodeSearchUrl(plan.base, nodeId), plan.base, ctx, callbackFor('node', nodeId)));
+    const id = firstId(await request(nodeSearchUrl(plan.base, nodeId), ctx, callbackFor('node', nodeId)));
     if (!id) throw new RequestError(404, 'no object for node ' + nodeId, 'empty');
     return id;
   });
@@ -43,7 +41,7 @@ function objectIdOf(plan: EmbedPlan, ctx: RuntimeContext): Promise<string> {
 
 function viewOf(plan: EmbedPlan, objectId: string, ctx: RuntimeContext): Promise<string> {
   return cached(views, embedKey(plan.base, objectId, plan.view), async () => {
-    const body = await request(readUrl(plan.base, objectId, plan.view), plan.base, ctx, callbackFor('object', objectId));
+    const body = await request(readUrl(plan.base, objectId, plan.view), ctx, callbackFor('object', objectId));
     const html = pickView(body, ezLocale(langOf(document.documentElement.lang)));
     if (html === null) throw new RequestError(200, 'the answer has no "' + plan.view + '" view', 'empty');
     return html;

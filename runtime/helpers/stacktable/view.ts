@@ -173,7 +173,7 @@ export class StackedTable {
     const wanted = !!mode && this.measure();
     if (wanted && (this.dirty || !this.copy)) this.rebuild();
     const stack = wanted && !!this.copy;
-    if (stack === this.stacked && !(stack && this.copy?.hidden)) return;
+    if (stack === this.stacked && !(stack && this.copy?.hidden) && this.table.hasAttribute('data-piazza-stacked')) return;
     this.stacked = stack;
     this.table.hidden = stack;
     if (this.copy) this.copy.hidden = !stack;

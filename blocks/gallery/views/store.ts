@@ -1,0 +1,123 @@
+// One lightbox session's store: the pure session state plus what the views share (items, texts,
+// the fslightbox adapter, consent for external video). Components read it with useSyncExternalStore.
+import { createContext } from 'preact';
+import { useContext, useSyncExternalStore } from 'preact/compat';
+import type { I18n } from '../../../runtime/i18n';
+import type { RuntimeContext } from '../../../runtime/types';
+import type { ExternalService, GalleryItem } from '../model/items';
+import { initial, reduce, type Action, type GalleryOptions, type SessionState } from '../model/session';
+import type { Lightbox } from './fslightbox-adapter';
+
+/** External video the visitor allowed with the placeholder's button: for this page view only. */
+const allowedThisView = new Set<ExternalService>();
+
+/**
+ * The consent names that govern a video service, most specific first: a service of its own, else
+ * OpenPA's `multimedia` service/category (the portal's config for embedded video).
+ */
+const CONSENT_NAMES: Record<ExternalService, string[]> = { youtube: ['youtube', 'multimedia'], vimeo: ['vimeo', 'multimedia'] };
+
+interface ConsentConfigLike {
+  categories?: Record<string, unknown>;
+  services?: Record<string, { search?: unknown }>;
+}
+
+/** Does the site's consent config know `name` (service key, search value or category)? */
+function known(name: string, ctx: RuntimeContext): boolean {
+  const config = (window as { CookieConsent?: { config?: ConsentConfigLike } }).CookieConsent?.config;
+  const choice = ctx.consent?.get();
+  if (config?.services) {
+    for (const [key, s] of Object.entries(config.services)) {
+      const search = Array.isArray(s?.search) ? s.search : [s?.search];
+      if (key === name || search.includes(name)) return true;
+    }
+  }
+  return !!(config?.categories && name in config.categories) || !!choice?.services.includes(name) || !!(choice && name in choice.categories);
+}
+
+/**
+ * External video runs only after a stored choice that allows the service (or the multimedia
+ * category), or after the visitor's click on the placeholder. No consent config, no choice yet, or
+ * a config that does not mention video: not allowed (a name consent does not know is otherwise
+ * "not governed", which would let a video host in silently).
+ */
+export function consentAllows(service: ExternalService, ctx: RuntimeContext): boolean {
+  const consent = ctx.consent;
+  if (!consent || !consent.get()) return false;
+  const name = CONSENT_NAMES[service].find((n) => known(n, ctx));
+  return !!name && consent.allows(name);
+}
+
+export const hasConsentSettings = () => !!(window as { CookieConsent?: { config?: unknown } }).CookieConsent?.config;
+
+export interface Snapshot {
+  session: SessionState;
+  /** Bumped when consent or a page-view allowance changes. */
+  consent: number;
+  errors: readonly number[];
+}
+
+export interface GalleryStore {
+  items: GalleryItem[];
+  options: GalleryOptions;
+  ctx: RuntimeContext;
+  i18n: I18n;
+  lightbox: Lightbox | null;
+  get(): Snapshot;
+  subscribe(cb: () => void): () => void;
+  dispatch(action: Action): void;
+  allowed(service: ExternalService): boolean;
+  allowForPageView(service: ExternalService): void;
+  markError(index: number): void;
+  destroy(): void;
+}
+
+export function createStore(items: GalleryItem[], index: number, options: GalleryOptions, ctx: RuntimeContext, i18n: I18n): GalleryStore {
+  const listeners = new Set<() => void>();
+  let snapshot: Snapshot = { session: initial(items.length, index, options), consent: 0, errors: [] };
+  const set = (next: Snapshot) => {
+    if (next === snapshot) return;
+    snapshot = next;
+    listeners.forEach((cb) => cb());
+  };
+  const off = ctx.events.on('consent:change', () => set({ ...snapshot, consent: snapshot.consent + 1 }));
+  return {
+    items,
+    options,
+    ctx,
+    i18n,
+    lightbox: null,
+    get: () => snapshot,
+    subscribe(cb) {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    dispatch(action) {
+      const session = reduce(snapshot.session, action);
+      if (session !== snapshot.session) set({ ...snapshot, session });
+    },
+    allowed: (service) => allowedThisView.has(service) || consentAllows(service, ctx),
+    allowForPageView(service) {
+      allowedThisView.add(service);
+      set({ ...snapshot, consent: snapshot.consent + 1 });
+    },
+    markError(i) {
+      if (!snapshot.errors.includes(i)) set({ ...snapshot, errors: [...snapshot.errors, i] });
+    },
+    destroy() {
+      off();
+      listeners.clear();
+    },
+  };
+}
+
+export const StoreContext = createContext<GalleryStore | null>(null);
+
+export function useGallery(): [GalleryStore, Snapshot] {
+  const store = useContext(StoreContext)!;
+  const snap = useSyncExternalStore(store.subscribe, store.get);
+  return [store, snap];
+}
+
+/** For tests: forget page-view allowances. */
+export const resetPageViewAllowances = () => allowedThisView.clear();
