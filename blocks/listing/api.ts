@@ -11,6 +11,7 @@ import {
   type CalendarItem, type FacetCount, type GeoPoint, type LinkBase, type SearchPage,
 } from './model/response';
 import type { Filters, ListingSettings } from './model/types';
+import { loadSanitizer } from './sanitize';
 
 export interface ListingApi {
   /** `limit` hits from `offset`, with the filters. */
@@ -43,12 +44,29 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
   const get = (url: string, signal: AbortSignal) => getJson(url, { jsonp, signal, nonce: options.nonce });
   const shapeError = (url: string) => new RequestError(200, 'Unexpected response', 'invalid-json', url);
   const slots = { list: latest(), facets: latest(), geo: latest(), calendar: latest() };
+  // Fetch the sanitiser alongside the first request rather than after it.
+  if (s.view) loadSanitizer().catch(() => {});
+  /** Server-rendered views pass through DOMPurify before anything can render them. */
+  const cleanViews = async (page: SearchPage, url: string): Promise<SearchPage> => {
+    if (!page.hits.some((h) => h.view)) return page;
+    let clean: (html: string) => string;
+    try {
+      clean = await loadSanitizer();
+    } catch {
+      throw new RequestError(0, 'The HTML sanitiser could not be loaded', 'network', url);
+    }
+    return { ...page, hits: page.hits.map((h) => (h.view ? { ...h, view: clean(h.view) } : h)) };
+  };
 
   return {
     link,
     search(filters, offset, limit) {
       const url = listUrl(s, filters, now(), offset, limit);
-      return slots.list(async (signal) => normaliseSearch(await get(url, signal), link) || Promise.reject(shapeError(url)));
+      return slots.list(async (signal) => {
+        const page = normaliseSearch(await get(url, signal), link);
+        if (!page) throw shapeError(url);
+        return cleanViews(page, url);
+      });
     },
     facetCounts(filters) {
       const at = now();

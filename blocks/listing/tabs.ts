@@ -48,6 +48,10 @@ export interface TabViewProps {
   onResults(totalCount: number): void;
   /** Log a failed request for admins (block id, status, message, URL). The visitor sees your <ErrorNotice>. */
   onError(error: RequestError, what: string): void;
+  /** The page URL of the state with `change` applied: real links (open in a new tab, share). */
+  hrefFor(change: Partial<ListingState>): string;
+  /** The next state change replaces the current history entry instead of adding one. */
+  replaceHistory(): void;
 }
 
 export interface TabModule {

@@ -10,6 +10,9 @@ import type { FacetDef, Filters, ListingSettings } from './types';
  */
 export const escapeValue = (value: string) => value.replace(/\\/g, ' ').replace(/["'()[\]]/g, '\\$&');
 
+/** The visitor's text as it is searched: backslashes dropped (see escapeValue), spaces trimmed. */
+export const searchText = (text: string) => text.replace(/\\/g, ' ').trim();
+
 /** A facet value is a date when the field is not a name, the value is longer than 15 characters and strict ISO 8601. */
 export const isFacetDate = (field: string, value: string) =>
   !field.includes('name') && value.length > 15 && isStrictIso(value);
@@ -48,7 +51,7 @@ export function filteredQuery(s: ListingSettings, f: Filters, now: Date, options
   const parts: string[] = [];
   // As the original: each facet is prepended in order (the last facet ends up first), then the text before the query.
   for (const [def, values] of selectedFacets(s, f, options.exceptFacet)) parts.unshift(facetClause(def.field, values));
-  const text = s.showSearch ? f.text.trim() : '';
+  const text = s.showSearch ? searchText(f.text) : '';
   if (text) parts.push(`q = '${escapeValue(text)}'`);
   if (s.query) parts.push(s.query);
   if (!options.calendar) {

@@ -1,7 +1,7 @@
 // Server mode: the portal's block endpoint builds the query from the block's own settings; the
 // browser sends only the filters, as the original did with `$.param`. Pure.
 import { publishedRange } from './dates';
-import { escapeValue, isFacetDate, selectedFacets, type QueryOptions } from './query';
+import { escapeValue, isFacetDate, searchText, selectedFacets, type QueryOptions } from './query';
 import type { Filters, ListingSettings } from './types';
 
 export type Params = Array<[string, string]>;
@@ -12,7 +12,7 @@ export function serverFilterParams(s: ListingSettings, f: Filters, options: Quer
   for (const [def, values] of selectedFacets(s, f, options.exceptFacet)) {
     for (const v of values) params.push([`facets[${def.field}][]`, isFacetDate(def.field, v) ? `"${v}"` : escapeValue(v)]);
   }
-  const text = s.showSearch ? f.text.trim() : '';
+  const text = s.showSearch ? searchText(f.text) : '';
   if (text) params.push(['search', text]);
   if (!options.calendar) {
     if (s.timeIntervals) params.push(['interval', f.interval]);

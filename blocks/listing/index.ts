@@ -1,0 +1,85 @@
+// Listing block: `<div data-piazza-block="listing"><script type="application/json">{…}</script>
+// …server-rendered fallback…</div>`. Config → settings → state (from the URL) → api → views.
+import { h, render } from 'preact';
+import { snapshot } from 'valtio/vanilla';
+import validate from '../../schemas/generated/listing.validate.js';
+import { checkConfig } from '../../runtime/config';
+import { createAnnouncer, injectStyle } from '../../runtime/dom';
+import type { RequestError } from '../../runtime/http';
+import { createI18n } from '../../runtime/i18n';
+import type { BlockContext } from '../../runtime/types';
+import { createListingApi } from './api';
+import { createFacetCounts } from './facet-counts';
+import { catalog } from './i18n';
+import { resolveSettings } from './model/settings';
+import { createActions, createState } from './model/state';
+import type { ListingConfig, ListingState, TabId } from './model/types';
+import { decodeState, encodeState } from './model/url';
+import css from './style.css';
+import { availableTabs } from './tabs';
+import { syncUrl } from './url-sync';
+import { Listing } from './views/Listing';
+
+export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
+  const config = checkConfig<ListingConfig>(validate, raw);
+  const settings = resolveSettings(config, ctx.blockId);
+  const prefix = '[piazza] listing block "' + settings.blockId + '": ';
+  let tabs: TabId[] = availableTabs(settings.tabs);
+  const missing = settings.tabs.filter((tab) => !tabs.includes(tab));
+  if (missing.length) console.warn(prefix + 'tabs not available in this version: ' + missing.join(', '));
+  if (!tabs.length) tabs = ['list'];
+
+  injectStyle('listing', css, ctx.nonce);
+  const i18n = createI18n(catalog, settings.locale, settings.i18n);
+  const state = createState(decodeState(settings, location.search, tabs));
+  const actions = createActions(state);
+  const api = createListingApi(settings, { nonce: ctx.nonce });
+
+  // hideIfEmpty: hidden (with the portal's wrapper) until a response has results.
+  const wrapper = settings.hideIfEmpty ? (element.closest<HTMLElement>('.remote-gui-wrapper') || element) : null;
+  let revealed = !wrapper;
+  if (wrapper) wrapper.setAttribute('data-piazza-listing-hidden', '');
+  const onResults = (totalCount: number) => {
+    ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
+    if (revealed || totalCount <= 0 || !wrapper) return;
+    revealed = true;
+    wrapper.removeAttribute('data-piazza-listing-hidden');
+    wrapper.hidden = false;
+    if (wrapper.style.display === 'none') wrapper.style.removeProperty('display'); // the portal's template hides it inline
+  };
+  const onError = (error: RequestError, what: string) => {
+    console.error(prefix + what + ' request failed: ' + (error.status || '-') + ' ' + error.message + (error.url ? ' (' + error.url + ')' : ''));
+  };
+
+  // The fallback stays until now; the config script stays too (harmless, and readable by tools).
+  const host = document.createElement('div');
+  host.className = 'piazza-listing';
+  const script = element.querySelector(':scope > script[type="application/json"]');
+  element.replaceChildren(...(script ? [script] : []), host);
+  const announcer = createAnnouncer(element);
+  const url = syncUrl(settings, state, actions, tabs);
+  const facets = createFacetCounts(state, settings, api, onError);
+
+  render(
+    h(Listing, {
+      state, actions, settings, i18n, api, ctx, tabs,
+      facets: facets.store,
+      retryFacets: facets.retry,
+      announce: announcer.say,
+      onResults,
+      onError,
+      hrefFor: (change: Partial<ListingState>) =>
+        location.pathname + encodeState(settings, { ...(snapshot(state) as ListingState), ...change }, location.search, tabs) + location.hash,
+      replaceHistory: url.replaceNext,
+    }),
+    host,
+  );
+
+  return () => {
+    render(null, host);
+    url.dispose();
+    facets.dispose();
+    api.cancel();
+    announcer.destroy();
+  };
+}

@@ -1,0 +1,141 @@
+// The list tab's results: which page to fetch when the filters or the page change, in either
+// paging style, and what to tell the visitor afterwards. No DOM, no Preact: a valtio store the
+// view reads, driven by the shared filter state.
+import { proxy, subscribe } from 'valtio/vanilla';
+import { isCancelled, type RequestError } from '../../runtime/http';
+import type { I18n } from '../../runtime/i18n';
+import { pageCount } from '../../runtime/pagination';
+import type { ListingApi } from './api';
+import { listUrl } from './model/endpoints';
+import type { Hit } from './model/response';
+import { filtersOf, type ListingActions } from './model/state';
+import type { ListingSettings, ListingState } from './model/types';
+
+/** The content environment answers at most 300 hits per request (append style, restored at page N). */
+const MAX_LIMIT = 300;
+
+export type Change = 'replace' | 'page' | 'append';
+
+export interface ListResults {
+  /** idle: nothing asked yet; ready/error: the outcome of the last request. */
+  status: 'idle' | 'ready' | 'error';
+  /** What is loading now: the first results (spinner), a new page or filter (rows dim), more results (button spinner). */
+  pending: 'first' | 'reload' | 'append' | null;
+  hits: Hit[];
+  totalCount: number;
+  /** The last page shown (0-based); in append style, every page up to it is shown. */
+  page: number;
+  error: RequestError | null;
+  /** Bumped at each result change, with what changed (the view moves focus or scroll accordingly). */
+  version: number;
+  change: Change | null;
+  /** Index of the first hit added by the last append. */
+  firstNew: number;
+}
+
+export interface ListControllerOptions {
+  state: ListingState;
+  actions: ListingActions;
+  settings: ListingSettings;
+  api: ListingApi;
+  i18n: I18n;
+  announce(text: string): void;
+  onResults(totalCount: number): void;
+  onError(error: RequestError, what: string): void;
+  /** A page past the end (an old link) is corrected to the last page, without a history entry. */
+  onPageCorrected?(): void;
+  now?: () => Date;
+}
+
+export function createListController(o: ListControllerOptions) {
+  const { state, settings: s, api, i18n } = o;
+  const now = o.now || (() => new Date());
+  const results = proxy<ListResults>({
+    status: 'idle', pending: null, hits: [], totalCount: 0, page: 0, error: null, version: 0, change: null, firstNew: 0,
+  });
+  let active = false;
+  /** The filters (as their page-0 URL) and page of what is shown, and of what is being fetched. */
+  let shownKey: string | null = null;
+  let wanted: { key: string; page: number } | null = null;
+
+  function describe(change: Change, added: number): string {
+    const total = results.totalCount;
+    if (change === 'append') return i18n.plural('results.appended', added, { shown: results.hits.length, total });
+    const text = i18n.plural('results.count', total);
+    const pages = pageCount(total, s.limit);
+    return s.paging === 'pages' && pages > 1 ? i18n.t('results.pageOf', { results: text, page: results.page + 1, pages }) : text;
+  }
+
+  async function sync() {
+    if (!active) return;
+    const filters = filtersOf(state);
+    const key = listUrl(s, filters, now(), 0);
+    const page = state.page;
+    if (wanted && wanted.key === key && wanted.page === page) return; // shown, or on its way
+    wanted = { key, page };
+    const sameFilters = key === shownKey && results.status === 'ready';
+    let change: Change;
+    let offset = page * s.limit;
+    let limit = s.limit;
+    if (s.paging === 'append' && sameFilters && page === results.page + 1) change = 'append';
+    else if (s.paging === 'append') {
+      // A restored link (or Back) at page N shows pages 0…N at once.
+      change = 'replace';
+      offset = 0;
+      limit = Math.min((page + 1) * s.limit, Math.max(s.limit, MAX_LIMIT - (MAX_LIMIT % s.limit)));
+    } else change = sameFilters ? 'page' : 'replace';
+    results.pending = shownKey === null ? 'first' : change === 'append' ? 'append' : 'reload';
+    try {
+      const res = await api.search(filters, offset, limit);
+      const before = results.hits.length;
+      results.hits = change === 'append' ? [...results.hits, ...res.hits] : res.hits;
+      results.firstNew = change === 'append' ? before : 0;
+      results.totalCount = res.totalCount;
+      results.page = s.paging === 'append' && change === 'replace' ? Math.max(0, Math.ceil(res.hits.length / s.limit) - 1) : page;
+      results.error = null;
+      results.status = 'ready';
+      results.pending = null;
+      const first = shownKey === null;
+      shownKey = key;
+      results.change = change;
+      results.version++;
+      const last = pageCount(res.totalCount, s.limit) - 1;
+      if (s.paging === 'pages' && res.hits.length === 0 && res.totalCount > 0 && page > last) {
+        o.onPageCorrected?.();
+        o.actions.goToPage(last);
+        return;
+      }
+      // The first results are part of the page; after that, one polite message per result change.
+      if (!first) o.announce(describe(change, res.hits.length));
+      o.onResults(res.totalCount);
+    } catch (e) {
+      if (isCancelled(e)) return;
+      wanted = null; // a retry (or the same state again) fetches again
+      results.error = e as RequestError;
+      results.status = 'error';
+      results.pending = null;
+      results.version++;
+      o.onError(e as RequestError, 'list');
+    }
+  }
+
+  const unsubscribe = subscribe(state, () => void sync());
+  return {
+    results,
+    /** The tab is shown (fetch now if the filters changed meanwhile) or hidden (stop fetching). */
+    setActive(value: boolean) {
+      active = value;
+      if (value) void sync();
+    },
+    retry() {
+      wanted = null;
+      void sync();
+    },
+    dispose() {
+      active = false;
+      unsubscribe();
+    },
+  };
+}
+
+export type ListController = ReturnType<typeof createListController>;

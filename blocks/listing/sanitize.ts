@@ -1,0 +1,22 @@
+// Server-rendered views (`extradata.view`) are HTML from the portal or, worse, from another portal:
+// they are cleaned with DOMPurify before they reach the page (no scripts, no event handlers, no
+// javascript: links), keeping what the portal's markup needs: classes, data-element attributes
+// (the PA validator reads them), Bootstrap Italia's <svg><use> icons, link targets.
+// DOMPurify is a lazy chunk of its own, fetched in parallel with the first request.
+type Clean = (html: string) => string;
+let sanitizer: Promise<Clean> | null = null;
+
+export function loadSanitizer(): Promise<Clean> {
+  return (sanitizer ||= import('dompurify')
+    .then(({ default: DOMPurify }) => {
+      const purify = DOMPurify(window);
+      purify.addHook('afterSanitizeAttributes', (node) => {
+        if (node instanceof HTMLAnchorElement && node.target === '_blank') node.rel = 'noopener noreferrer';
+      });
+      return (html: string) => purify.sanitize(html, { ADD_TAGS: ['use'], ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select', 'button'] }) as string;
+    })
+    .catch((e) => {
+      sanitizer = null; // a later call may retry the download
+      throw e;
+    }));
+}

@@ -1,0 +1,93 @@
+// The block: shared filters, the tab bar (when more than one tab exists) and the tab panels.
+// A lazy tab's chunk is loaded the first time it is shown; a visited panel stays mounted (hidden)
+// so a map or calendar keeps its view when the visitor comes back.
+import { useEffect, useState } from 'preact/hooks';
+import { useSnapshot } from 'valtio/react';
+import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
+import type { FacetCounts } from '../facet-counts';
+import type { ListingState, TabId } from '../model/types';
+import { loadTab, type TabModule, type TabViewProps } from '../tabs';
+import { PublishedRange, Intervals } from './DateFilters';
+import { FacetSelect } from './FacetSelect';
+import { TabView as ListTabView } from './ListTab';
+import { SearchBox } from './SearchBox';
+import { Spinner } from './Spinner';
+import { panelId, tabId, Tabs } from './Tabs';
+
+export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId'> {
+  tabs: readonly TabId[];
+  facets: FacetCounts;
+  retryFacets(): void;
+}
+
+function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: TabViewProps }) {
+  const [mod, setMod] = useState<TabModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadTab(tab).then(
+      (m) => live && setMod(m),
+      (e) => {
+        console.error('[piazza] listing block "' + props.settings.blockId + '": the ' + tab + ' tab could not be loaded', e);
+        if (live) setFailed(true);
+      },
+    );
+    return () => { live = false; };
+  }, [tab, attempt]);
+  if (failed) return <ErrorNotice i18n={props.i18n} onRetry={() => { setFailed(false); setAttempt(attempt + 1); }} />;
+  if (!mod) return <div class="d-flex justify-content-center py-5"><Spinner label={props.i18n.t('loading')} /></div>;
+  return <mod.TabView {...props} />;
+}
+
+export function Listing(props: ListingProps) {
+  const { settings: s, i18n, actions, tabs } = props;
+  const { t } = i18n;
+  const snap = useSnapshot(props.state) as ListingState;
+  const facets = useSnapshot(props.facets) as FacetCounts;
+  const [visited, setVisited] = useState<TabId[]>([snap.tab]);
+  useEffect(() => { if (!visited.includes(snap.tab)) setVisited([...visited, snap.tab]); }, [snap.tab]);
+
+  const id = s.blockId;
+  const agenda = snap.tab === 'agenda';
+  const hasFilters = s.showSearch || s.facets.length > 0 || s.timeIntervals || s.publishedRange;
+  const tabbed = tabs.length > 1;
+
+  return (
+    <>
+      {hasFilters && (
+        <div class="piazza-listing-filters mb-4" role="group" aria-label={t('filters.label')}>
+          {s.showSearch && <SearchBox idPrefix={id} text={snap.text} i18n={i18n} onSearch={actions.search} />}
+          {s.facets.length > 0 && (
+            <div class="row g-3 mb-3">
+              {s.facets.map((def, i) => (
+                <div class="col-12 col-md-6 col-lg-4" key={def.field}>
+                  <FacetSelect id={id + '-facet-' + i} def={def} counts={facets.counts?.[def.field] ?? null}
+                    selected={snap.facets[def.field] || []} loading={facets.loading} removeEmpty={s.removeExistingEmptyFacets}
+                    i18n={i18n} onChange={(values) => actions.selectFacet(def.field, values)} />
+                </div>
+              ))}
+            </div>
+          )}
+          {facets.error && !facets.loading && <ErrorNotice i18n={i18n} message={t('facet.error')} onRetry={props.retryFacets} />}
+          {/* The agenda's own dates are its range: the date filters do not apply there, so they are hidden. */}
+          {s.timeIntervals && !agenda && <Intervals idPrefix={id} value={snap.interval} i18n={i18n} onChange={actions.chooseInterval} />}
+          {s.publishedRange && !agenda && (
+            <PublishedRange idPrefix={id} from={snap.publishedFrom} to={snap.publishedTo} i18n={i18n} onChange={actions.setPublished} />
+          )}
+        </div>
+      )}
+      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} />}
+      {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab).map((tab) => {
+        const active = tab === snap.tab;
+        const tabProps: TabViewProps = { ...props, active, panelId: panelId(id, tab) };
+        return (
+          <div key={tab} id={panelId(id, tab)} class={'piazza-listing-panel' + (tabbed ? ' pt-4' : '')} hidden={!active}
+            {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': tabId(id, tab), tabIndex: 0 } : {})}>
+            {tab === 'list' ? <ListTabView {...tabProps} /> : <LazyTab tab={tab} props={tabProps} />}
+          </div>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// Free-text search: a toggle opens the form; Enter (or the button) searches; closing clears the
+// text and searches again.
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { I18n } from '../../../runtime/i18n';
+import { Icon } from '../../../runtime/ui/icons';
+
+interface Props {
+  idPrefix: string;
+  text: string;
+  i18n: I18n;
+  onSearch(text: string): void;
+}
+
+export function SearchBox({ idPrefix, text, i18n, onSearch }: Props) {
+  const { t } = i18n;
+  const [open, setOpen] = useState(text !== '');
+  const [draft, setDraft] = useState(text);
+  const input = useRef<HTMLInputElement>(null);
+  const focusInput = useRef(false);
+  // Back/Forward or a shared link changed the text: show it.
+  useEffect(() => {
+    setDraft(text);
+    if (text) setOpen(true);
+  }, [text]);
+  useLayoutEffect(() => {
+    if (open && focusInput.current) input.current?.focus();
+    focusInput.current = false;
+  }, [open]);
+
+  const toggle = () => {
+    if (open) {
+      setOpen(false);
+      setDraft('');
+      if (text) onSearch('');
+    } else {
+      focusInput.current = true;
+      setOpen(true);
+    }
+  };
+  const formId = idPrefix + '-search';
+  return (
+    <div class="piazza-listing-search mb-3">
+      <button type="button" class="btn btn-outline-primary btn-sm btn-icon" aria-expanded={open} aria-controls={formId} onClick={toggle}>
+        <Icon name={open ? 'close' : 'search'} className="icon-primary" />
+        <span>{open ? t('search.close') : t('search.open')}</span>
+      </button>
+      <form id={formId} role="search" class="mt-3" hidden={!open} onSubmit={(e) => { e.preventDefault(); onSearch(draft.trim()); }}>
+        <div class="form-group mb-0">
+          <label for={formId + '-text'} class="active">{t('search.label')}</label>
+          <div class="input-group">
+            <input
+              ref={input}
+              type="search"
+              class="form-control"
+              id={formId + '-text'}
+              name={formId + '-text'}
+              autocomplete="off"
+              value={draft}
+              onInput={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
+            />
+            <div class="input-group-append">
+              <button type="submit" class="btn btn-primary">{t('search.submit')}</button>
+            </div>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

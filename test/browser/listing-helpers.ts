@@ -1,0 +1,92 @@
+// Helpers for the listing browser tests: read a block's results, wait for the next result change,
+// and compute what the emulator says a query should return.
+import type { Page } from 'puppeteer-core';
+// @ts-ignore plain JS fixture module
+import { search } from '../../fixtures/emulator/query/index.mjs';
+
+export interface Shown {
+  status: string;
+  total: number;
+  version: number;
+  /** Content ids of the items shown (the portal's views carry data-object_id). */
+  ids: number[];
+}
+
+export function shown(page: Page, blockId: string): Promise<Shown> {
+  return page.$eval('#' + blockId + ' .piazza-listing-list', (el) => ({
+    status: el.getAttribute('data-piazza-status') || '',
+    total: Number(el.getAttribute('data-total')),
+    version: Number(el.getAttribute('data-version')),
+    ids: Array.from(el.querySelectorAll('[role=listitem]')).map((li) => Number(li.querySelector('[data-object_id]')?.getAttribute('data-object_id'))),
+  }));
+}
+
+/** Waits until the block shows a result change after `version` (ready or error). */
+export async function nextResults(page: Page, blockId: string, version: number): Promise<Shown> {
+  await page.waitForFunction(
+    (id, v) => {
+      const el = document.querySelector('#' + id + ' .piazza-listing-list');
+      return !!el && Number(el.getAttribute('data-version')) > v && el.getAttribute('data-piazza-status') !== 'loading';
+    },
+    { timeout: 15_000 },
+    blockId,
+    version,
+  );
+  return shown(page, blockId);
+}
+
+/** Runs `action` and returns the results it led to. */
+export async function after(page: Page, blockId: string, action: () => Promise<unknown>): Promise<Shown> {
+  const { version } = await shown(page, blockId);
+  await action();
+  return nextResults(page, blockId, version);
+}
+
+/** First results of every listed block. */
+export async function firstResults(page: Page, ...blockIds: string[]) {
+  for (const id of blockIds) await nextResults(page, id, 0);
+}
+
+/** What the emulator answers for `query` (ids in order, and the total). */
+export function expected(dataset: unknown, query: string): { ids: number[]; total: number } {
+  const result = search(dataset, query, { maxLimit: 300 });
+  return { ids: result.hits.map((c: { id: number }) => c.id), total: result.totalCount };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Local YYYY-MM-DD, `days` from today (the browser runs on this machine's clock and zone). */
+export function day(days = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate());
+}
+
+/** Sets a date input as a visitor's date picker does (value, then input and change events). */
+export const setDate = (page: Page, selector: string, value: string) =>
+  page.$eval(selector, (el, v) => {
+    (el as HTMLInputElement).value = v as string;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+
+/** Records every text the block's polite live region receives. */
+export const recordAnnouncements = (page: Page, blockId: string) =>
+  page.$eval('#' + blockId + ' > [role=status][aria-live=polite]', (region) => {
+    const said: string[] = ((window as any)['__said_' + region.parentElement!.id] = []);
+    new MutationObserver(() => { if (region.textContent) said.push(region.textContent); }).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+
+export const announcements = (page: Page, blockId: string): Promise<string[]> =>
+  page.evaluate((id) => (window as any)['__said_' + id] || [], blockId);
+
+export const searchParams = (page: Page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
+
+/** Arms an emulator fault (see fixtures/emulator/endpoints/faults.mjs). */
+export async function armFault(origin: string, spec: Record<string, unknown>) {
+  const res = await fetch(origin + '/__emulator/faults', { method: 'POST', body: JSON.stringify(spec) });
+  if (!res.ok) throw new Error('arming a fault failed: ' + res.status);
+}
+
+export async function emulatorLog(origin: string): Promise<Array<{ path: string; query: string }>> {
+  return (await fetch(origin + '/__emulator/log')).json();
+}

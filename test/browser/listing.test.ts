@@ -1,0 +1,321 @@
+// The listing block on the demo portal page, against the emulator: every filter narrows the results
+// exactly as the portal's API computes them, both paging styles, URL state with Back/Forward,
+// the PA validator's crawl, and axe-core in each state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { axe, chunksLoaded, describeViolations, launch, openPage, startPortal, type Emulator, type Probe } from './harness';
+import {
+  after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, searchParams, setDate, shown,
+} from './listing-helpers';
+
+const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
+const FROM_TODAY = `calendar[time_interval] = [${day()} 00:00,*]`;
+
+let portal: Emulator;
+let browser: Browser;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function demo(query = ''): Promise<Probe> {
+  const probe = await openPage(browser, portal.url + 'listing.html' + query);
+  await firstResults(probe.page, 'eventi', 'notizie', 'eventi-server', 'servizi-remoti');
+  return probe;
+}
+
+async function expectAccessible(probe: Probe, state: string) {
+  const violations = await axe(probe.page);
+  expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
+}
+
+const facetOptions = (probe: Probe, selector: string) =>
+  probe.page.$$eval(selector + ' option', (os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent!.trim(), disabled: (o as HTMLOptionElement).disabled })));
+
+describe('listing on the demo page', () => {
+  it('mounts the four blocks with their first results, replacing the fallback, accessibly', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const eventi = await shown(page, 'eventi');
+    expect(eventi).toMatchObject(expected(portal.dataset, `${BASE} and ${FROM_TODAY} and limit 6 offset 0`));
+    expect((await shown(page, 'notizie')).ids).toEqual(expected(portal.dataset, 'classes [article] sort [published=>desc] limit 5').ids);
+    expect((await shown(page, 'servizi-remoti')).ids).toEqual(expected(portal.dataset, 'classes [public_service] sort [name=>asc] limit 8').ids);
+    expect((await shown(page, 'eventi-server')).ids).toHaveLength(6);
+    // The no-JS fallback is gone once mounted; only the listing chunk (and the sanitiser) were loaded.
+    expect(await page.$$eval('[data-piazza-block=listing] > p', (ps) => ps.length)).toBe(0);
+    expect(chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['listing']));
+    expect(chunksLoaded(probe).some((f) => /^(geo|agenda|calendar|map|moment)/.test(f))).toBe(false);
+    // Tabs that do not exist yet are not shown at all (no empty tab).
+    expect(await page.$$('#eventi [role=tablist]')).toHaveLength(0);
+    expect(await page.$('#eventi-list')).not.toBeNull();
+    await expectAccessible(probe, 'first results');
+    expect(probe.external()).toEqual([]);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the no-JS fallback when scripts do not run', async () => {
+    const page = await browser.newPage();
+    await page.setJavaScriptEnabled(false);
+    await page.goto(portal.url + 'listing.html');
+    expect(await page.$eval('#eventi', (el) => el.textContent)).toContain('Il calendario completo degli eventi');
+    await page.close();
+  });
+
+  it('a facet narrows the results to what the API counts, with the counts in the options', async () => {
+    const probe = await demo('?eventi.page=2');
+    const { page } = probe;
+    await recordAnnouncements(page, 'eventi');
+    const options = await facetOptions(probe, '#eventi-facet-0');
+    expect(options[0]).toEqual({ value: '', text: 'Tutti', disabled: false });
+    const cultura = options.find((o) => o.value === 'Cultura')!;
+    const count = Number(/\((\d+)\)$/.exec(cultura.text)![1]);
+    expect(options.every((o) => o.value === '' || /\(\d+\)$/.test(o.text))).toBe(true);
+
+    const res = await after(page, 'eventi', () => page.select('#eventi-facet-0', 'Cultura'));
+    const want = expected(portal.dataset, `topics in ['"Cultura"'] and ${BASE} and ${FROM_TODAY} limit 6 offset 0`);
+    expect(res.total).toBe(count);
+    expect(res).toMatchObject(want);
+    for (const id of res.ids) expect(portal.dataset.byId.get(id).fields.topics).toContain(201);
+    // Back on page 1; the state is in the URL.
+    expect(await page.$eval('#eventi [aria-current=page]', (a) => a.textContent)).toContain('1');
+    expect(await searchParams(page)).toEqual({ 'eventi.f.topics': 'Cultura' });
+    // The other facet's counts now follow the topic; the chosen facet still offers its alternatives.
+    await page.waitForFunction(() => !document.querySelector('#eventi-facet-1[aria-busy]'));
+    const typologies = await facetOptions(probe, '#eventi-facet-1');
+    const sum = typologies.slice(1).reduce((n, o) => n + Number(/\((\d+)\)$/.exec(o.text)![1]), 0);
+    expect(sum).toBeGreaterThanOrEqual(count);
+    expect((await facetOptions(probe, '#eventi-facet-0')).length).toBe(options.length);
+    await page.waitForFunction(() => (window as any).__said_eventi?.length > 0);
+    expect(await announcements(page, 'eventi')).toEqual([`${count} risultati` + (count > 6 ? `, pagina 1 di ${Math.ceil(count / 6)}` : '')]);
+    await expectAccessible(probe, 'facet selected');
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ['today', `[${day()} 00:00,${day()} 23:59]`],
+    ['next7days', `[${day()} 00:00,${day(7)} 23:59]`],
+    ['next30days', `[${day()} 00:00,${day(30)} 23:59]`],
+  ])('the %s interval shows what the API finds in %s', async (interval, range) => {
+    const probe = await demo();
+    const res = await after(probe.page, 'eventi', () => probe.page.click(`#eventi-interval-${interval}`));
+    expect(res).toMatchObject(expected(portal.dataset, `${BASE} and calendar[time_interval] = ${range} limit 6 offset 0`));
+    expect(res.total).toBeLessThan((await expected(portal.dataset, `${BASE} and ${FROM_TODAY}`)).total + 1);
+    expect((await searchParams(probe.page))['eventi.interval']).toBe(interval);
+    await probe.page.close();
+  });
+
+  it('the weekend is this weekend, also on a Sunday', async () => {
+    const probe = await demo();
+    const res = await after(probe.page, 'eventi', () => probe.page.click('#eventi-interval-weekend'));
+    const now = new Date();
+    const dow = now.getDay();
+    const [from, to] = dow === 0 ? [day(), day()] : dow === 6 ? [day(), day(1)] : [day(6 - dow), day(7 - dow)];
+    expect(res).toMatchObject(expected(portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 6 offset 0`));
+    expect(expected(portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 100`).ids).toContain(4010); // the dataset's "weekend concert"
+    await probe.page.close();
+  });
+
+  it('the published range applies once both dates are valid; from bounds to, to bounds from, reset clears both', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const before = await shown(page, 'eventi');
+    expect(await page.$('#eventi .piazza-listing-published button')).toBeNull();
+    await setDate(page, '#eventi-published-from', day(-30));
+    // One date is not a range: the results stay, the reset appears, "to" cannot precede "from".
+    await page.waitForSelector('#eventi .piazza-listing-published button');
+    expect(await page.$eval('#eventi-published-to', (el) => (el as HTMLInputElement).min)).toBe(day(-30));
+    expect((await shown(page, 'eventi')).ids).toEqual(before.ids);
+    const res = await after(page, 'eventi', () => setDate(page, '#eventi-published-to', day(-10)));
+    const want = expected(portal.dataset, `${BASE} and ${FROM_TODAY} and published range [${day(-30)} 00:00,${day(-10)} 23:59] limit 6 offset 0`);
+    expect(res).toMatchObject(want);
+    expect(res.total).toBeLessThan(before.total);
+    expect(await page.$eval('#eventi-published-from', (el) => (el as HTMLInputElement).max)).toBe(day(-10));
+    await expectAccessible(probe, 'published range');
+    const reset = await after(page, 'eventi', () => page.click('#eventi .piazza-listing-published button'));
+    expect(reset.ids).toEqual(before.ids);
+    expect(await page.$('#eventi .piazza-listing-published button')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-published-from');
+    expect(await page.$eval('#eventi-published-to', (el) => (el as HTMLInputElement).min)).toBe('');
+    await page.close();
+  });
+
+  it('"to" alone bounds "from"', async () => {
+    const probe = await demo();
+    await setDate(probe.page, '#eventi-published-to', day(-3));
+    await probe.page.waitForFunction(() => (document.querySelector('#eventi-published-from') as HTMLInputElement).max !== '');
+    expect(await probe.page.$eval('#eventi-published-from', (el) => (el as HTMLInputElement).max)).toBe(day(-3));
+    await probe.page.close();
+  });
+
+  it('search: the toggle opens the form, Enter searches, closing clears the text and searches again', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const all = await shown(page, 'eventi');
+    const toggle = '#eventi .piazza-listing-search > button';
+    expect(await page.$eval(toggle, (b) => b.getAttribute('aria-expanded'))).toBe('false');
+    await page.click(toggle);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-search-text');
+    await page.keyboard.type(`festa`);
+    const res = await after(page, 'eventi', () => page.keyboard.press('Enter'));
+    expect(res).toMatchObject(expected(portal.dataset, `q = 'festa' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
+    expect(res.total).toBeGreaterThan(0);
+    expect(res.total).toBeLessThan(all.total);
+    expect((await searchParams(page))['eventi.q']).toBe('festa');
+    await expectAccessible(probe, 'search open');
+    const cleared = await after(page, 'eventi', () => page.click(toggle));
+    expect(cleared.ids).toEqual(all.ids);
+    expect(await page.$eval('#eventi-search', (f) => (f as HTMLElement).hidden)).toBe(true);
+    expect(await searchParams(page)).toEqual({});
+    await page.close();
+  });
+
+  it('search text with & # and quotes reaches the API intact (the URL is encoded)', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    await page.click('#eventi .piazza-listing-search > button');
+    const text = `Concerto "all'aperto" & #1`;
+    await page.type('#eventi-search-text', text);
+    const res = await after(page, 'eventi', () => page.keyboard.press('Enter'));
+    expect(res.status).toBe('ready');
+    expect(res).toMatchObject(expected(portal.dataset, `q = 'Concerto \\"all\\'aperto\\" & #1' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
+    expect(res.total).toBeGreaterThan(0);
+    expect((await searchParams(page))['eventi.q']).toBe(text);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('numbered pages: ellipsis hidden from screen readers, aria-current, real links; paging scrolls and moves focus to the list', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const nav = '#eventi nav.pagination-wrapper';
+    expect(await page.$eval(nav, (n) => n.getAttribute('aria-label'))).toBe('Navigazione pagine');
+    expect(await page.$$eval(nav + ' li[aria-hidden=true]', (li) => li.map((l) => l.textContent))).toEqual(['…']);
+    const total = (await shown(page, 'eventi')).total;
+    const pages = Math.ceil(total / 6);
+    expect(await page.$eval(nav + ' a[aria-label="Pagina 2"]', (a) => a.getAttribute('href'))).toBe('/listing.html?eventi.page=2');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const p2 = await after(page, 'eventi', () => page.click(nav + ' a[aria-label="Pagina 2"]'));
+    expect(p2.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset 6`).ids);
+    expect(await page.$eval(nav + ' [aria-current=page]', (a) => a.textContent)).toBe('2' + `Pagina 2 di ${pages}`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-list-results');
+    expect((await searchParams(page))['eventi.page']).toBe('2');
+    const last = await after(page, 'eventi', () => page.click(nav + ` a[aria-label="Pagina ${pages}"]`));
+    expect(last.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 1) * 6}`).ids);
+    expect(await page.$eval(nav + ' li:last-child', (li) => li.className)).toContain('disabled');
+    const prev = await after(page, 'eventi', () => page.click(nav + ' a[aria-label="Pagina precedente"]'));
+    expect(prev.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 2) * 6}`).ids);
+    await expectAccessible(probe, 'page navigation');
+    await page.close();
+  });
+
+  it('Back and Forward restore filters and pages; a shared link opens the same results', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const start = await shown(page, 'eventi');
+    const filtered = await after(page, 'eventi', () => page.select('#eventi-facet-0', 'Cultura'));
+    const paged = await after(page, 'eventi', () => page.click('#eventi nav a[aria-label="Pagina 2"]'));
+    expect(paged.ids).not.toEqual(filtered.ids);
+    const url = page.url();
+
+    const back1 = await after(page, 'eventi', () => page.goBack());
+    expect(back1.ids).toEqual(filtered.ids);
+    expect(await page.$eval('#eventi-facet-0', (s) => (s as HTMLSelectElement).value)).toBe('Cultura');
+    const back2 = await after(page, 'eventi', () => page.goBack());
+    expect(back2.ids).toEqual(start.ids);
+    expect(await page.$eval('#eventi-facet-0', (s) => (s as HTMLSelectElement).value)).toBe('');
+    const forward = await after(page, 'eventi', () => page.goForward());
+    expect(forward.ids).toEqual(filtered.ids);
+    // Other blocks keep their state (keys are per block).
+    expect(Object.keys(await searchParams(page)).every((k) => k.startsWith('eventi.'))).toBe(true);
+    await page.close();
+
+    const shared = await openPage(browser, url);
+    await firstResults(shared.page, 'eventi');
+    const again = await shown(shared.page, 'eventi');
+    expect(again.ids).toEqual(paged.ids);
+    expect(await shared.page.$eval('#eventi-facet-0', (s) => (s as HTMLSelectElement).value)).toBe('Cultura');
+    expect(shared.errors).toEqual([]);
+    await shared.page.close();
+  });
+
+  it('an old link past the last page shows the last page, without a history entry', async () => {
+    const page = await browser.newPage();
+    await page.evaluateOnNewDocument(() => { (window as any).__historyAtStart = history.length; });
+    await page.goto(portal.url + 'listing.html?eventi.page=99');
+    await firstResults(page, 'eventi');
+    const total = (await shown(page, 'eventi')).total;
+    const pages = Math.ceil(total / 6);
+    await page.waitForFunction((p) => new URLSearchParams(location.search).get('eventi.page') === String(p), {}, pages);
+    const res = await shown(page, 'eventi');
+    expect(res.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 1) * 6}`).ids);
+    expect(await page.evaluate(() => history.length === (window as any).__historyAtStart)).toBe(true);
+    await page.close();
+  });
+
+  it('append style: the validator crawl clicks load-other-cards until it is gone and collects every item', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const all = expected(portal.dataset, 'classes [article] sort [published=>desc] limit 300');
+    const historyLength = await page.evaluate(() => history.length);
+    let clicks = 0;
+    for (;;) {
+      const button = await page.$('#notizie [data-element="load-other-cards"]');
+      if (!button) break;
+      const before = await shown(page, 'notizie');
+      const res = await after(page, 'notizie', () => button.click());
+      clicks++;
+      expect(res.ids.slice(0, before.ids.length)).toEqual(before.ids);
+      // Focus goes to the first new item, never to the removed or busy button.
+      expect(await page.evaluate(() => document.activeElement?.closest('[role=listitem]')?.querySelector('[data-object_id]')?.getAttribute('data-object_id'))).toBe(String(res.ids[before.ids.length]));
+      if (clicks === 1) await expectAccessible(probe, 'after one load more');
+      expect(clicks).toBeLessThan(40);
+    }
+    const end = await shown(page, 'notizie');
+    expect(end.ids).toEqual(all.ids);
+    expect(new Set(end.ids).size).toBe(all.total);
+    expect(clicks).toBe(Math.ceil(all.total / 5) - 1);
+    // "Load more" is not a place to go Back to; a reload keeps what was loaded.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect((await searchParams(page))['notizie.page']).toBe(String(clicks + 1));
+    await page.reload();
+    await firstResults(page, 'notizie');
+    expect((await shown(page, 'notizie')).ids).toEqual(all.ids);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('server mode sends the filters to the block endpoint and shows what it answers', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const res = await after(page, 'eventi-server', () => page.select('#eventi-server-facet-0', 'Cultura'));
+    const server = probe.requests.filter((u) => u.includes('/openpa/data/block_opendata_queried_contents/eventi-server/search/'));
+    const last = new URL(server[server.length - 1]);
+    expect(Object.fromEntries(last.searchParams)).toEqual({ limit: '6', offset: '0', view: 'card_teaser', 'facets[topics][]': 'Cultura', interval: 'all' });
+    const body = await (await fetch(last.href)).json();
+    expect(res.ids).toEqual(body.searchHits.map((h: any) => h.metadata.id));
+    expect(res.total).toBe(body.totalCount);
+    for (const id of res.ids) expect(portal.dataset.byId.get(id).fields.topics).toContain(201);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('two blocks on one page never share URL keys or element ids', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    await after(page, 'eventi', () => page.select('#eventi-facet-0', 'Sport'));
+    await after(page, 'notizie', () => page.select('#notizie-facet-0', 'Avviso'));
+    expect(await searchParams(page)).toEqual({ 'eventi.f.topics': 'Sport', 'notizie.f.content_type': 'Avviso' });
+    const duplicates = await page.evaluate(() => {
+      const ids = Array.from(document.querySelectorAll('[id]')).map((e) => e.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    });
+    expect(duplicates).toEqual([]);
+    await page.close();
+  });
+});
