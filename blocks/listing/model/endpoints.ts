@@ -29,7 +29,7 @@ export function serverBase(s: ListingSettings, env: Env): string {
 }
 
 /** A browser-built query, sent to this portal's module or to the remote portal's REST API. */
-function browserUrl(s: ListingSettings, env: Env, query: string, params: Params): string {
+export function browserUrl(s: ListingSettings, env: Env, query: string, params: Params): string {
   const context: Params = s.context ? [['context', s.context]] : [];
   if (s.source.kind === 'remote') return restUrl(s.source.remoteUrl, env, query, [...params, ...context]);
   if (s.source.kind === 'local') return moduleUrl(s.source.prefix, env, query, [...params, ...context]);

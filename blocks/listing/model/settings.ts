@@ -56,6 +56,7 @@ export function resolveSettings(config: ListingConfig, fallbackBlockId: string):
     timeIntervals: !!config.timeIntervals,
     publishedRange: !!config.publishedRange,
     paging,
+    map: config.map || {},
   };
 }
 

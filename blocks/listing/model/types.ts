@@ -55,6 +55,8 @@ export interface ListingSettings {
   timeIntervals: boolean;
   publishedRange: boolean;
   paging: PagingStyle;
+  /** The map tab's options (`map` in the config, defaults filled in by the schema). */
+  map: NonNullable<ListingConfig['map']>;
 }
 
 export type { ListingConfig };
