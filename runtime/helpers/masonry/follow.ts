@@ -3,7 +3,9 @@
 // image arriving. The original disposed and recreated the Masonry on `shown/hidden.bs.collapse`,
 // so during the collapse animation cards overlapped and on re-creation the grid collapsed and the
 // page jumped. Here the existing instance re-lays out in place once per frame for as long as any
-// card's size changes (animation included), and never goes away in between.
+// card's size changes (animation included), and never goes away in between. The layout runs inside
+// the ResizeObserver callback, i.e. after the browser's layout and before it paints: no frame shows
+// a card overlapping another.
 // Shared by the masonry and shared-link helpers (one follower per grid).
 
 interface MasonryInstance {
@@ -33,27 +35,23 @@ export function follow(grid: HTMLElement): Follower {
   if (known) return known;
 
   const heights = new WeakMap<Element, number>();
-  let frame = 0;
   let layouts = 0;
 
   const layout = () => {
-    frame = 0;
     const api = masonryApi();
     if (!api || !grid.isConnected) return; // without the theme's masonry the grid flows naturally
-    // The theme creates its instance once images have loaded; if it has not yet, it will lay out then.
-    const instance = api.getInstance(grid);
-    if (!instance) return;
-    instance.layout();
+    // A grid added after the theme's start-up gets its instance here, as the original did; an instance
+    // still waiting for its images lays out when they arrive (layout() is a no-op until then).
+    api.getOrCreateInstance(grid).layout();
     layouts++;
     // Our layout sets widths, which can change heights once more: remember what we laid out.
     for (const child of Array.from(grid.children)) heights.set(child, (child as HTMLElement).offsetHeight);
     grid.setAttribute('data-piazza-masonry-layouts', String(layouts));
   };
-  const schedule = () => { frame ||= requestAnimationFrame(layout); };
 
   const sizes = new ResizeObserver((entries) => {
     // Only a height change matters: widths are what the layout itself sets.
-    if (entries.some((e) => heights.get(e.target) !== Math.round(e.borderBoxSize?.[0]?.blockSize ?? (e.target as HTMLElement).offsetHeight))) schedule();
+    if (entries.some((e) => heights.get(e.target) !== (e.target as HTMLElement).offsetHeight)) layout();
   });
   const watch = (child: Element) => {
     heights.set(child, (child as HTMLElement).offsetHeight);
@@ -67,12 +65,12 @@ export function follow(grid: HTMLElement): Follower {
       r.addedNodes.forEach((n) => { if (n instanceof Element && n.parentElement === grid) { watch(n); changed = true; } });
       if (r.removedNodes.length) changed = true;
     }
-    if (changed) schedule();
+    if (changed) layout();
   }).observe(grid, { childList: true });
 
   const follower: Follower = {
     grid,
-    relayout: schedule,
+    relayout: layout,
     get layouts() { return layouts; },
   };
   followers.set(grid, follower);
