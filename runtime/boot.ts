@@ -1,6 +1,8 @@
 // Entry of dist/piazza.js: a classic synchronous script placed in <head> before any third-party
 // script. Order matters: the consent core must hold trackers back before anything else runs,
 // then the loader mounts blocks and helpers when the DOM is ready.
+import { startConsent } from './consent/core';
+import type { ConsentUiModule } from './consent/types';
 import { createEmitter } from './events';
 import { createLoader } from './loader';
 import type { RuntimeContext } from './types';
@@ -24,11 +26,14 @@ declare global {
   const base = new URL('.', script?.src || location.href).href;
   const events = createEmitter();
   const ctx: RuntimeContext = { version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events };
+  // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its UI chunk is
+  // fetched through the loader only when needed, never before this boot pass ends.
+  const consent = startConsent(ctx, () => Promise.resolve().then(() => loader.load<ConsentUiModule>('consent-ui')));
   const loader = createLoader(ctx);
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  window.piazza = { version: ctx.version, on: events.on, mount: loader.mount, ready };
+  window.piazza = { version: ctx.version, on: events.on, mount: loader.mount, ready, consent };
 
   const start = () =>
     loader.mount(document).then(() => {

@@ -1,0 +1,174 @@
+// The consent core, run synchronously by piazza.js before any other script on the page: reads the
+// config (#piazza-consent JSON, or the legacy `CookieConsent.init(config)`), applies the visitor's
+// stored choice, expires cookies of unwanted services, installs the interceptors and answers
+// `allows()` / `wrapper()`. Everything that can wait (bar, dialog, storing a choice, reviving
+// text/plain tags, embed placeholders) is the lazy UI chunk, loaded only when the page needs it.
+// A choice applies at once, without a reload.
+import { checkConsentConfig, configFrom, defaults, isObject } from './config';
+import { expire, installCookieFilter, presentCookies, readCookies } from './cookies';
+import { gcmSignal } from './gcm';
+import { installInterceptor, nativeReplace } from './intercept';
+import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
+import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches } from './rules';
+import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
+import type { ConsentApi, RuntimeContext } from '../types';
+
+/** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
+const RELOADED = 'piazza-consent-reloaded';
+const log = (level: 'error' | 'warn', text: string) => console[level]('[piazza] consent: ' + text);
+
+export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentUiModule>): ConsentApi {
+  let config: ConsentConfig | null = null;
+  /** A config was given but is not usable at all: whatever it might govern stays blocked. */
+  let broken = false;
+  let choiceNeeded = false;
+  let barDue = false;
+  let ui: Promise<ConsentUi> | undefined;
+  let replay: ReturnType<typeof installInterceptor>;
+  let waiting: Array<[string, () => void]> = [];
+
+  const allowsName = (name: string) => (config ? allows(config, name) : !broken);
+
+  function getUi(): Promise<ConsentUi> {
+    return (ui ||= loadUi().then((m) => m.createUi(core))); // a failed download shows up as a console error
+  }
+
+  function configure(raw: unknown): void {
+    const problems = checkConsentConfig(raw);
+    if (problems.length) log('error', 'invalid config: ' + problems.map((p) => p.path + ' ' + p.message).join('; '));
+    if (!isObject(raw)) {
+      broken ||= !config;
+      return;
+    }
+    const first = !config;
+    const c = (config = configFrom(config || defaults(), raw, problems));
+    readStored(c);
+    if (first) install(c);
+    purge();
+    gcmSignal(c, first ? 'default' : 'update');
+    document.dispatchEvent(new CustomEvent('CCConfigSet'));
+    settle();
+    const ready = () => {
+      if (document.querySelector(HELD_TAGS) || (c.iframePlaceholders && document.querySelector('iframe[data-src]'))) getUi();
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ready, { once: true });
+    else ready();
+    if (choiceNeeded && !barDue) {
+      barDue = true;
+      setTimeout(getUi); // fetch the chunk now, show the bar when the delay is over
+      setTimeout(() => getUi().then((u) => u.showBar()), c.barTimeout);
+    }
+  }
+
+  function readStored(c: ConsentConfig): void {
+    const { verdict, record } = judge(readCookie(readCookies()), c);
+    if (verdict === 'discard') discard();
+    // Global Privacy Control (opt-in) pre-sets what the visitor has not answered yet to off.
+    applyRecord(c, record, !!c.globalPrivacyControl && (navigator as any).globalPrivacyControl === true);
+    c.cookieExists = !!record;
+    choiceNeeded = verdict !== 'apply';
+  }
+
+  /** The spec: a stale record is deleted and the page reloaded; we reload at most once per session, and only if the deletion worked. */
+  function discard(): void {
+    expire(COOKIE_NAME);
+    let reload = false;
+    try {
+      if (readCookie(readCookies()) === null && !sessionStorage.getItem(RELOADED)) {
+        sessionStorage.setItem(RELOADED, '1');
+        reload = true;
+      }
+    } catch { /* no storage: no guard, so no reload */ }
+    if (reload) location.reload();
+    else log('warn', 'stale cconsent ignored, no second reload');
+  }
+
+  function install(c: ConsentConfig): void {
+    replay = installInterceptor({
+      blockedBy(type, texts) {
+        // text/plain, JSON, templates never run: only a script that would is held
+        if (!type || /^module$|script/i.test(type)) return blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts));
+      },
+      passed(script) {
+        if (script.matches(HELD_TAGS)) queueMicrotask(() => getUi().then((u) => u.refresh()));
+      },
+    });
+    installCookieFilter((name) => cookieWriteBlocked(c, name));
+    document.addEventListener('click', (e) => {
+      const opener = (e.target as Element | null)?.closest?.('.ccb__edit,[data-piazza-consent-open]');
+      if (!opener) return;
+      e.preventDefault();
+      getUi().then((u) => u.open(opener));
+    });
+  }
+
+  function purge(): void {
+    cookiesToDelete(config!, presentCookies()).forEach(expire);
+  }
+
+  /** What follows the current choice: held scripts, wrapped callbacks, and (in the UI chunk) tags and embeds. */
+  function settle(): void {
+    const c = config!;
+    replay((s) => !categoryBlocked(c, s.category));
+    const now = waiting.filter(([name]) => allowsName(name));
+    waiting = waiting.filter((w) => !now.includes(w));
+    now.forEach(([, cb]) => run(cb));
+    ui?.then((u) => u.refresh());
+  }
+
+  const core: ConsentCore = {
+    get config() { return config!; },
+    nonce: ctx.nonce,
+    needsChoice: () => choiceNeeded,
+    allows: allowsName,
+    stored(record) {
+      const c = config!;
+      c.cookieExists = true;
+      choiceNeeded = false;
+      purge();
+      settle();
+      gcmSignal(c, 'update');
+      window.dispatchEvent(new CustomEvent('cconsent-setCookie', { detail: record }));
+      ctx.events.emit('consent:change', record);
+    },
+    replace: (next, old) => nativeReplace.call(old.parentNode!, next, old),
+  };
+
+  const api: ConsentApi = {
+    open() {
+      if (config) getUi().then((u) => u.open(document.activeElement));
+    },
+    get: () => (config?.cookieExists ? buildRecord(config) : null),
+    allows: allowsName,
+  };
+  ctx.consent = api;
+
+  (window as any).CookieConsent = {
+    init: configure,
+    setConfiguration: configure,
+    get config() { return config; },
+    /** Runs cb when `name` is not blocked; otherwise once, as soon as it is allowed. */
+    wrapper(name: string, cb: () => void) {
+      if (typeof cb !== 'function') return;
+      if (allowsName(name)) run(cb);
+      else waiting.push([name, cb]);
+    },
+  };
+
+  const source = document.getElementById('piazza-consent');
+  if (source) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(source.textContent || '');
+    } catch (e) {
+      broken = true;
+      log('error', 'invalid config: / is not valid JSON (' + (e as Error).message + ')');
+    }
+    if (!broken) configure(raw);
+  }
+  return api;
+}
+
+function run(cb: () => void): void {
+  try { cb(); } catch (e) { console.error('[piazza] consent: a callback failed', e); }
+}

@@ -1,0 +1,32 @@
+// Accept all / refuse all / save / allow one category: the state change, then the `cconsent`
+// cookie, then the core applies it. Mandatory categories never change.
+import { readCookies, writeCookie } from '../cookies';
+import { buildRecord, COOKIE_NAME, cookieAssignment, readCookie } from '../record';
+import { expiryWrites } from '../rules';
+import type { ConsentCore } from '../types';
+
+export function createChoice(core: ConsentCore) {
+  function commit(): void {
+    const record = buildRecord(core.config);
+    // A copy of the record on a parent domain would shadow the new one on the next page.
+    for (const w of expiryWrites(COOKIE_NAME, location.hostname, '/')) if (w.includes('domain=')) writeCookie(w);
+    writeCookie(cookieAssignment(record, Date.now()));
+    if (readCookie(readCookies()) === null) console.warn('[piazza] consent: the choice was not stored: cconsent is a secure cookie, the site needs https');
+    core.stored(record);
+  }
+  /** Every optional category takes `pick(its switch)`. */
+  const choose = (pick: (checked: boolean) => boolean) => () => {
+    for (const c of Object.values(core.config.categories)) if (!c.needed) c.wanted = c.checked = pick(!!c.checked);
+    commit();
+  };
+  return {
+    acceptAll: choose(() => true),
+    refuseAll: choose(() => false),
+    save: choose((checked) => checked),
+    grant(category: string) {
+      const c = core.config.categories[category];
+      if (c && !c.needed) c.wanted = c.checked = true;
+      commit();
+    },
+  };
+}
