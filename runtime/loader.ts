@@ -9,7 +9,7 @@ const HELPERS: Array<[selector: string, entry: string]> = [
   ['table.responsive-stack,table.responsive-card,table.responsive-column', 'helper-stacktable'],
   ['.table-procedure-wrapper', 'helper-procedure'],
   ['[data-bs-toggle=masonry] .card-text .collapse', 'helper-masonry'],
-  ['a[data-shared_link][data-shared_link_view]', 'helper-sharedlink'],
+  ['[data-shared_link][data-shared_link_view]', 'helper-sharedlink'], // an <a>, or a card <div href> in some templates
   ['[data-gallery]', 'gallery'],
 ];
 

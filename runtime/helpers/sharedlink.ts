@@ -1,4 +1,5 @@
-// Page helper: shared-link embeds. For `a[data-shared_link][data-shared_link_view]` pointing at an
+// Page helper: shared-link embeds. For `[data-shared_link][data-shared_link_view]` (a link, or a card
+// `<div href>` in some templates) pointing at an
 // object (`/openpa/object/{id}`) or node (`/content/view/full/{nodeId}`) of a portal, the placeholder
 // `[data-object_id="{id}"].shared_link-{view}` is replaced by that portal's view HTML, sanitized.
 // Read with JSONP as the original did (a stable callback per object keeps the URL cacheable), through
@@ -11,7 +12,7 @@ import { follow, gridOf } from './masonry/follow';
 import { callbackFor, embedKey, firstId, nodeSearchUrl, pickView, planEmbed, readUrl, type EmbedPlan } from './sharedlink/model';
 import { sanitizeView } from './sharedlink/sanitize';
 
-const SELECTOR = 'a[data-shared_link][data-shared_link_view]';
+const SELECTOR = '[data-shared_link][data-shared_link_view]';
 const views = new Map<string, Promise<string>>();
 const nodes = new Map<string, Promise<string>>();
 const busy = new WeakSet<Element>();
@@ -53,7 +54,7 @@ const placeholdersFor = (id: string, view: string) =>
     (el) => el.getAttribute('data-object_id') === id && el.classList.contains('shared_link-' + view),
   );
 
-async function embed(link: HTMLAnchorElement, ctx: RuntimeContext) {
+async function embed(link: HTMLElement, ctx: RuntimeContext) {
   const id = link.getAttribute('data-shared_link') || '';
   const view = link.getAttribute('data-shared_link_view') || '';
   if (!placeholdersFor(id, view).length) return; // nothing to fill (yet): a later mount may bring it
@@ -74,7 +75,7 @@ async function embed(link: HTMLAnchorElement, ctx: RuntimeContext) {
     ctx.events.emit('sharedlink:embedded', { id, view, base: plan.base });
   } catch (e) {
     const err = e as RequestError;
-    console.error('[piazza] shared link "' + link.href + '" (' + view + '): ' + (err.status ?? 0) + ' ' + (err.message || String(e)) + ' — the placeholder stays');
+    console.error('[piazza] shared link "' + link.getAttribute('href') + '" (' + view + '): ' + (err.status ?? 0) + ' ' + (err.message || String(e)) + ' — the placeholder stays');
     link.setAttribute('data-piazza-embedded', 'false');
     ctx.events.emit('sharedlink:error', { id, view, status: err.status ?? 0, message: err.message });
   } finally {
@@ -83,8 +84,8 @@ async function embed(link: HTMLAnchorElement, ctx: RuntimeContext) {
 }
 
 export function mount(root: ParentNode, ctx: RuntimeContext): void {
-  const links = Array.from(root.querySelectorAll<HTMLAnchorElement>(SELECTOR));
-  if (root instanceof HTMLAnchorElement && root.matches(SELECTOR)) links.unshift(root);
+  const links = Array.from(root.querySelectorAll<HTMLElement>(SELECTOR));
+  if (root instanceof HTMLElement && root.matches(SELECTOR)) links.unshift(root);
   // Not awaited: a slow remote portal must not hold back `piazza.ready`. Links already embedded or
   // in flight are skipped; a failed one is tried again by a later mount.
   for (const link of links) if (!busy.has(link) && link.getAttribute('data-piazza-embedded') !== 'true') void embed(link, ctx);
