@@ -136,8 +136,8 @@ export function configFrom(base: ConsentConfig, raw: Record<string, any>, proble
   }
   const config = merge(base, raw);
   for (const c of Object.values(config.categories)) {
-    c.wanted ||= c.needed; // a mandatory category is always on
-    c.checked ??= !!c.wanted;
+    c.wanted = !!(c.needed || c.wanted); // a mandatory category is always on
+    c.checked ??= c.wanted;
   }
   for (const [key, s] of Object.entries(config.services)) if (!isObject(s)) config.services[key] = {} as ServiceConfig;
   return config;

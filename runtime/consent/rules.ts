@@ -60,7 +60,7 @@ export function cookiesToDelete(config: ConsentConfig, present: string[]): strin
     // (values the check refused are gone by now: cookies is an array)
     if (categoryBlocked(config, s.category)) for (const rule of s.cookies || []) out.push(...present.filter(cookieMatcher(rule?.name)));
   }
-  return out;
+  return [...new Set(out)];
 }
 
 /** Names of the cookies in a `document.cookie` string. */
