@@ -13,7 +13,7 @@ export function loadSanitizer(): Promise<Clean> {
       purify.addHook('afterSanitizeAttributes', (node) => {
         if (node instanceof HTMLAnchorElement && node.target === '_blank') node.rel = 'noopener noreferrer';
       });
-      return (html: string) => purify.sanitize(html, { ADD_TAGS: ['use'], ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select', 'button'] }) as string;
+      return (html: string) => purify.sanitize(html, { ADD_TAGS: ['use'], ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select'] }) as string;
     })
     .catch((e) => {
       sanitizer = null; // a later call may retry the download

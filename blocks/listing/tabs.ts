@@ -3,9 +3,9 @@
 // ─── How a tab plugs in (issues 5 "geo" and 6 "agenda") ─────────────────────────────────────────
 // 1. Write `blocks/listing/geo/index.tsx` (or `blocks/listing/agenda/index.tsx`) exporting
 //      export function TabView(props: TabViewProps): JSX.Element
-//    (see TabViewProps below: read the filters with `useSnapshot(props.state)`, fetch with
-//    `props.api.geo(filtersOf(snap))` / `props.api.calendar(filtersOf(snap), start, end)` only while
-//    `props.active`, call `props.onResults(total)` and `props.announce(text)` after each result
+//    (see TabViewProps below: read the filters with `useStore(props.state)` (views/use-store.ts),
+//    fetch with `props.api.geo(filtersOf(snap))` / `props.api.calendar(filtersOf(snap), start, end)`
+//    (model/state.ts, api.ts) only while `props.active`, call `props.onResults(total)` and `props.announce(text)` after each result
 //    change, and on a RequestError render <ErrorNotice> with a retry and call `props.onError`).
 // 2. Add ONE line to LAZY_TABS below:
 //      geo: () => import('./geo/index'),
@@ -27,7 +27,7 @@ import type { ListingActions } from './model/state';
 import type { ListingSettings, ListingState, TabId } from './model/types';
 
 export interface TabViewProps {
-  /** The block's filter state (a valtio proxy shared by every tab): `useSnapshot(state)` to read. */
+  /** The block's filter state (a valtio proxy shared by every tab): `useStore(state)` (views/use-store.ts) to read. */
   state: ListingState;
   /** The only way to change the state (every filter change resets the page to 0). */
   actions: ListingActions;
@@ -63,8 +63,8 @@ export interface TabModule {
  * with the block (views/ListTab.tsx, same TabViewProps), so a list-only page loads nothing more.
  */
 const LAZY_TABS: Partial<Record<Exclude<TabId, 'list'>, () => Promise<TabModule>>> = {
-  // geo: () => import('./geo/index'),        ← issue 5
-  // agenda: () => import('./agenda/index'),  ← issue 6
+  geo: () => import('./geo/index'),
+  agenda: () => import('./agenda/index'),
 };
 
 export const isRegistered = (tab: TabId) => tab === 'list' || !!LAZY_TABS[tab];

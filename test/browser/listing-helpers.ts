@@ -8,7 +8,7 @@ export interface Shown {
   status: string;
   total: number;
   version: number;
-  /** Content ids of the items shown (the portal's views carry data-object_id). */
+  /** Content ids of the items shown. */
   ids: number[];
 }
 
@@ -17,7 +17,7 @@ export function shown(page: Page, blockId: string): Promise<Shown> {
     status: el.getAttribute('data-piazza-status') || '',
     total: Number(el.getAttribute('data-total')),
     version: Number(el.getAttribute('data-version')),
-    ids: Array.from(el.querySelectorAll('[role=listitem]')).map((li) => Number(li.querySelector('[data-object_id]')?.getAttribute('data-object_id'))),
+    ids: Array.from(el.querySelectorAll('[role=listitem]')).map((li) => Number(li.getAttribute('data-piazza-hit'))),
   }));
 }
 

@@ -193,6 +193,8 @@ describe('listing on the demo page', () => {
   it('numbered pages: ellipsis hidden from screen readers, aria-current, real links; paging scrolls and moves focus to the list', async () => {
     const probe = await demo();
     const { page } = probe;
+    // Instant scrolling (as visitors who ask for reduced motion get it), so clicks land where aimed.
+    await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     const nav = '#eventi nav.pagination-wrapper';
     expect(await page.$eval(nav, (n) => n.getAttribute('aria-label'))).toBe('Navigazione pagine');
     expect(await page.$$eval(nav + ' li[aria-hidden=true]', (li) => li.map((l) => l.textContent))).toEqual(['…']);
@@ -204,6 +206,8 @@ describe('listing on the demo page', () => {
     expect(p2.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset 6`).ids);
     expect(await page.$eval(nav + ' [aria-current=page]', (a) => a.textContent)).toBe('2' + `Pagina 2 di ${pages}`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-list-results');
+    // The list's top is now just below the sticky-header allowance (72px without scroll-padding-top).
+    expect(await page.$eval('#eventi .piazza-listing-list', (el) => Math.round(el.getBoundingClientRect().top))).toBe(72);
     expect((await searchParams(page))['eventi.page']).toBe('2');
     const last = await after(page, 'eventi', () => page.click(nav + ` a[aria-label="Pagina ${pages}"]`));
     expect(last.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 1) * 6}`).ids);

@@ -1,7 +1,6 @@
 // The list tab (a TabView like the lazy ones): results in the configured layout, numbered pages
 // or "load more", the three loading looks, the empty state and the error with Retry.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { useSnapshot } from 'valtio/react';
 import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
@@ -12,6 +11,7 @@ import type { Hit } from '../model/response';
 import type { TabViewProps } from '../tabs';
 import { HitItem } from './HitItem';
 import { Spinner } from './Spinner';
+import { useStore } from './use-store';
 
 /** Column classes for `itemsPerRow` (card views); 'auto' is a masonry-like column flow. */
 function layout(settings: TabViewProps['settings']): { list: string; item: string } {
@@ -28,7 +28,7 @@ export function TabView(props: TabViewProps) {
   const controller = useMemo(() => createListController({ ...props, onPageCorrected: props.replaceHistory }), []);
   useEffect(() => () => controller.dispose(), []);
   useEffect(() => controller.setActive(active), [active]);
-  const snap = useSnapshot(controller.results) as ListResults;
+  const snap = useStore(controller.results) as ListResults;
   const list = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
 
@@ -71,7 +71,7 @@ export function TabView(props: TabViewProps) {
         hidden={!hits.length || snap.pending === 'first'}
       >
         {hits.map((hit, i) => (
-          <div role="listitem" class={itemClass} key={i + ':' + hit.id} tabIndex={-1}>
+          <div role="listitem" class={itemClass} key={i + ':' + hit.id} tabIndex={-1} data-piazza-hit={hit.id}>
             <HitItem hit={hit} settings={settings} i18n={i18n} />
           </div>
         ))}

@@ -2,7 +2,6 @@
 // A lazy tab's chunk is loaded the first time it is shown; a visited panel stays mounted (hidden)
 // so a map or calendar keeps its view when the visitor comes back.
 import { useEffect, useState } from 'preact/hooks';
-import { useSnapshot } from 'valtio/react';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import type { FacetCounts } from '../facet-counts';
 import type { ListingState, TabId } from '../model/types';
@@ -13,6 +12,7 @@ import { TabView as ListTabView } from './ListTab';
 import { SearchBox } from './SearchBox';
 import { Spinner } from './Spinner';
 import { panelId, tabId, Tabs } from './Tabs';
+import { useStore } from './use-store';
 
 export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId'> {
   tabs: readonly TabId[];
@@ -43,8 +43,8 @@ function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: TabViewPr
 export function Listing(props: ListingProps) {
   const { settings: s, i18n, actions, tabs } = props;
   const { t } = i18n;
-  const snap = useSnapshot(props.state) as ListingState;
-  const facets = useSnapshot(props.facets) as FacetCounts;
+  const snap = useStore(props.state) as ListingState;
+  const facets = useStore(props.facets) as FacetCounts;
   const [visited, setVisited] = useState<TabId[]>([snap.tab]);
   useEffect(() => { if (!visited.includes(snap.tab)) setVisited([...visited, snap.tab]); }, [snap.tab]);
 

@@ -1,0 +1,121 @@
+// The agenda's data: which period the calendar shows, and its events for the current filters. A
+// valtio store the views read; no DOM, no Preact. The calendar endpoint is asked again whenever the
+// period or the filters change while the tab is shown (and once more when it is shown again after
+// a change made meanwhile); a superseded answer is cancelled by the api and never shown.
+import { proxy, ref, subscribe } from 'valtio/vanilla';
+import { isCancelled, type RequestError } from '../../../runtime/http';
+import type { I18n } from '../../../runtime/i18n';
+import type { ListingApi } from '../api';
+import { calendarUrl } from '../model/endpoints';
+import { filtersOf } from '../model/state';
+import type { ListingSettings, ListingState } from '../model/types';
+import { eventsIn, toAgendaEvents, type AgendaEvent } from './model/events';
+import { countMessage } from './model/format';
+import { move, periodBounds, periodOf, requestRange, switchView, type AgendaView, type Period } from './model/period';
+
+export interface AgendaResults {
+  /** What the calendar shows now (it moves at once; its events follow). */
+  period: Period;
+  /** The period `events` belong to (null before the first answer). */
+  loaded: Period | null;
+  /** Every event of `loaded`'s visible range, in order (a ref: never proxied, 500 events stay cheap). */
+  events: AgendaEvent[];
+  status: 'idle' | 'ready' | 'error';
+  loading: boolean;
+  error: RequestError | null;
+  /** Bumped at each answer (events or error). */
+  version: number;
+}
+
+export interface AgendaControllerOptions {
+  state: ListingState;
+  settings: ListingSettings;
+  api: ListingApi;
+  i18n: I18n;
+  view: AgendaView;
+  announce(text: string): void;
+  onResults(count: number): void;
+  onError(error: RequestError, what: string): void;
+  now?: () => Date;
+}
+
+export function createAgendaController(o: AgendaControllerOptions) {
+  const now = o.now || (() => new Date());
+  const results = proxy<AgendaResults>({
+    period: periodOf(o.view, now()),
+    loaded: null,
+    events: ref([] as AgendaEvent[]),
+    status: 'idle',
+    loading: false,
+    error: null,
+    version: 0,
+  });
+  let active = false;
+  /** The request (as its URL) being fetched or shown; null after an error, so Retry fetches again. */
+  let wanted: string | null = null;
+
+  async function sync() {
+    if (!active) return;
+    const period: Period = { ...results.period };
+    const [start, end] = requestRange(period);
+    const filters = filtersOf(o.state);
+    const key = calendarUrl(o.settings, filters, start, end);
+    if (key === wanted) return;
+    wanted = key;
+    results.loading = true;
+    try {
+      const events = toAgendaEvents(await o.api.calendar(filters, start, end));
+      results.events = ref(events);
+      results.loaded = period;
+      results.error = null;
+      results.status = 'ready';
+      results.loading = false;
+      results.version++;
+      const count = eventsIn(events, periodBounds(period)).length;
+      o.announce(countMessage(o.i18n, period, count, now()));
+      o.onResults(count);
+    } catch (e) {
+      if (isCancelled(e)) return;
+      wanted = null;
+      results.events = ref([]);
+      results.loaded = period;
+      results.error = e as RequestError;
+      results.status = 'error';
+      results.loading = false;
+      results.version++;
+      o.onError(e as RequestError, 'calendar');
+    }
+  }
+
+  const show = (period: Period) => {
+    results.period = period;
+    void sync();
+  };
+  const unsubscribe = subscribe(o.state, () => void sync());
+
+  return {
+    results,
+    /** The tab is shown (fetch now if anything changed meanwhile) or hidden (stop fetching). */
+    setActive(value: boolean) {
+      active = value;
+      if (value) void sync();
+    },
+    /** Previous (-1) or next (+1) month or day. */
+    move: (delta: number) => show(move(results.period, delta)),
+    today: () => show(periodOf(results.period.view, now())),
+    /** Month or day (the window crossed 768 px). */
+    setView: (view: AgendaView) => {
+      if (view !== results.period.view) show(switchView(results.period, view, now()));
+    },
+    retry() {
+      wanted = null;
+      void sync();
+    },
+    dispose() {
+      active = false;
+      unsubscribe();
+    },
+  };
+}
+
+export type AgendaController = ReturnType<typeof createAgendaController>;

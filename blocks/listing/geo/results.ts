@@ -1,0 +1,139 @@
+// The map's places: every page of the geo search for the current filters, fetched while the tab
+// is shown (and again when the filters changed meanwhile). No DOM, no Preact: a valtio store the
+// view reads, driven by the block's shared filter state, like the list tab's list-results.
+import { proxy, ref, subscribe } from 'valtio/vanilla';
+import { getJson, isCancelled, latest, RequestError } from '../../../runtime/http';
+import type { I18n } from '../../../runtime/i18n';
+import type { GeoPoint } from '../model/response';
+import { filtersOf } from '../model/state';
+import type { Filters, ListingSettings, ListingState } from '../model/types';
+import { firstGeoUrl, nextGeoUrl } from './model/urls';
+import { readGeoPage } from './model/page';
+
+/** A server that keeps answering with a nextPageQuery must not keep the map loading forever. */
+export const MAX_PAGES = 200;
+
+export interface GeoResults {
+  /** idle: nothing asked yet; ready/error: the outcome of the last search. */
+  status: 'idle' | 'ready' | 'error';
+  loading: boolean;
+  /** Places received so far by the search in progress (its progress). */
+  received: number;
+  /** The places on the map, in the API's order; a content repeats once per related place. */
+  points: GeoPoint[];
+  /** The API's totalCount (contents, not places). */
+  totalCount: number;
+  /** Features left out for missing or 0,0 coordinates. */
+  skipped: number;
+  error: RequestError | null;
+  /** Bumped when `points` changes. */
+  version: number;
+}
+
+export interface GeoControllerOptions {
+  state: ListingState;
+  settings: ListingSettings;
+  i18n: I18n;
+  nonce: string;
+  announce(text: string): void;
+  onResults(totalCount: number): void;
+  onError(error: RequestError, what: string): void;
+  now?: () => Date;
+  /** Origin of the page, for nextPageQuery URLs (tests). */
+  origin?: string;
+}
+
+export function createGeoController(o: GeoControllerOptions) {
+  const { state, settings: s, i18n } = o;
+  const now = o.now || (() => new Date());
+  const prefix = '[piazza] listing block "' + s.blockId + '": ';
+  const results = proxy<GeoResults>({
+    status: 'idle', loading: false, received: 0, points: ref([]), totalCount: 0, skipped: 0, error: null, version: 0,
+  });
+  const slot = latest();
+  let active = false;
+  /** The first-page URL (the filters) of what is shown or on its way. */
+  let wanted: string | null = null;
+
+  async function load(url: string, filters: Filters, signal: AbortSignal) {
+    const points: GeoPoint[] = [];
+    let skipped = 0;
+    let totalCount = 0;
+    let next: string | null = url;
+    const seen = new Set<string>();
+    while (next && !seen.has(next)) {
+      if (seen.size >= MAX_PAGES) {
+        console.warn(prefix + 'the map stopped after ' + MAX_PAGES + ' pages of places');
+        break;
+      }
+      const current: string = next;
+      seen.add(current);
+      const page = readGeoPage(await getJson(current, { jsonp: s.source.kind === 'remote', signal, nonce: o.nonce }));
+      if (!page) throw new RequestError(200, 'Unexpected response', 'invalid-json', current);
+      for (const p of page.points) points.push(p);
+      skipped += page.skipped;
+      totalCount = page.totalCount;
+      if (!signal.aborted) results.received = points.length;
+      // An empty page ends the search even if it names a next one.
+      next = page.points.length || page.skipped ? nextGeoUrl(s, filters, page.nextPageQuery, o.origin ?? location.origin) : null;
+    }
+    return { points, skipped, totalCount, pages: seen.size };
+  }
+
+  async function sync() {
+    if (!active) return;
+    const filters = filtersOf(state);
+    const url = firstGeoUrl(s, filters, now());
+    if (url === wanted) return;
+    wanted = url;
+    // Every geo search starts from an empty map.
+    results.points = ref([]);
+    results.received = 0;
+    results.loading = true;
+    results.version++;
+    try {
+      const res = await slot((signal) => load(url, filters, signal));
+      results.points = ref(res.points);
+      results.totalCount = res.totalCount;
+      results.skipped = res.skipped;
+      results.error = null;
+      results.status = 'ready';
+      results.loading = false;
+      results.version++;
+      if (res.skipped) {
+        console.warn(prefix + res.skipped + ' place' + (res.skipped === 1 ? '' : 's') + ' without coordinates (missing or 0,0) not shown on the map');
+      }
+      o.announce(i18n.plural('geo.count', res.points.length));
+      o.onResults(res.totalCount);
+    } catch (e) {
+      if (isCancelled(e)) return;
+      wanted = null; // a retry (or the same filters again) searches again
+      results.error = e as RequestError;
+      results.status = 'error';
+      results.loading = false;
+      results.version++;
+      o.onError(e as RequestError, 'geo');
+    }
+  }
+
+  const unsubscribe = subscribe(state, () => void sync());
+  return {
+    results,
+    /** The tab is shown (search now if the filters changed meanwhile) or hidden (stop searching). */
+    setActive(value: boolean) {
+      active = value;
+      if (value) void sync();
+    },
+    retry() {
+      wanted = null;
+      void sync();
+    },
+    dispose() {
+      active = false;
+      unsubscribe();
+      slot.cancel();
+    },
+  };
+}
+
+export type GeoController = ReturnType<typeof createGeoController>;

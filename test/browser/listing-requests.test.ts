@@ -1,0 +1,277 @@
+// The listing block's requests and states: errors with Retry, stale responses that never render,
+// the three loading looks, a remote portal over JSONP, hidden-when-empty, the no-JS fallback until
+// mount, hostile data, built-in cards and templates; axe-core in each state.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import { axe, describeViolations, launch, openPage, startPortal, type Emulator, type Probe } from './harness';
+import {
+  after, announcements, armFault, day, emulatorLog, expected, firstResults, nextResults, recordAnnouncements, shown,
+} from './listing-helpers';
+
+const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
+const FROM_TODAY = `calendar[time_interval] = [${day()} 00:00,*]`;
+
+let portal: Emulator;
+let remote: Emulator;
+let browser: Browser;
+beforeAll(async () => {
+  [portal, remote] = await Promise.all([startPortal(), startPortal()]);
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([portal?.close(), remote?.close()]);
+});
+beforeEach(async () => {
+  await fetch(portal.origin + '/__emulator/faults', { method: 'DELETE' });
+});
+
+async function expectAccessible(page: Page, state: string) {
+  const violations = await axe(page);
+  expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
+}
+
+/** Adds a listing block to the page and mounts it (as a portal does with piazza.mount). */
+function addBlock(page: Page, id: string, config: Record<string, unknown>) {
+  return page.evaluate((blockId, cfg) => {
+    const el = document.createElement('div');
+    el.id = blockId;
+    el.setAttribute('data-piazza-block', 'listing');
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(cfg);
+    const fallback = document.createElement('p');
+    fallback.textContent = 'Contenuto senza JavaScript';
+    el.append(script, fallback);
+    document.querySelector('main')!.append(el);
+    return (window as any).piazza.mount(el);
+  }, id, config);
+}
+
+describe('failures', () => {
+  it('a failed request shows a polite error with Retry, logs status and message, and Retry recovers', async () => {
+    await armFault(portal.origin, { match: 'view=card_teaser', status: 500, times: 1 });
+    const probe = await openPage(browser, portal.url + 'listing-list-only.html');
+    const { page } = probe;
+    const failed = await nextResults(page, 'eventi', 0);
+    expect(failed.status).toBe('error');
+    expect(await page.$eval('#eventi .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual(['alert', 'Non è stato possibile caricare i contenuti.Riprova']);
+    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": list request failed: 500 Emulated server error'))).toBe(true);
+    await expectAccessible(page, 'error');
+    const res = await after(page, 'eventi', () => page.click('#eventi .piazza-error button'));
+    expect(res).toMatchObject(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset 0`));
+    expect(await page.$('#eventi .piazza-error')).toBeNull();
+    expect(probe.external()).toEqual([]);
+    await page.close();
+  });
+
+  it('an invalid body is an error too; the facet selects have their own Retry', async () => {
+    await armFault(portal.origin, { match: 'view=card_teaser', invalid: true, times: 1 });
+    await armFault(portal.origin, { match: 'facets', status: 404, times: 1 });
+    const probe = await openPage(browser, portal.url + 'listing-list-only.html');
+    const { page } = probe;
+    expect((await nextResults(page, 'eventi', 0)).status).toBe('error');
+    await page.waitForSelector('#eventi .piazza-listing-filters .piazza-error');
+    expect(await page.$eval('#eventi .piazza-listing-filters .piazza-error p', (p) => p.textContent)).toBe('Non è stato possibile caricare le opzioni dei filtri.');
+    expect(probe.consoleErrors.some((m) => m.includes('list request failed: 200 Invalid JSON response'))).toBe(true);
+    expect(probe.consoleErrors.some((m) => m.includes('facets request failed: 404'))).toBe(true);
+    await expectAccessible(page, 'list and facets failed');
+    await page.click('#eventi .piazza-listing-filters .piazza-error button');
+    await page.waitForFunction(() => document.querySelectorAll('#eventi-facet-0 option').length > 1);
+    expect(await page.$('#eventi .piazza-listing-filters .piazza-error')).toBeNull();
+    await page.close();
+  });
+
+  it('typing fast: only the last response renders, even when an earlier one arrives later', async () => {
+    const probe = await openPage(browser, portal.url + 'listing.html');
+    const { page } = probe;
+    await firstResults(page, 'eventi');
+    await recordAnnouncements(page, 'eventi');
+    await armFault(portal.origin, { match: 'alfa', latency: 1500, times: 2 });
+    const before = await shown(page, 'eventi');
+    await page.click('#eventi .piazza-listing-search > button');
+    await page.type('#eventi-search-text', 'alfa');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#eventi .piazza-listing-list')?.getAttribute('data-piazza-status') === 'loading');
+    await page.click('#eventi-search-text', { clickCount: 3 });
+    await page.type('#eventi-search-text', 'festa');
+    await page.keyboard.press('Enter');
+    const res = await nextResults(page, 'eventi', before.version);
+    const festa = expected(portal.dataset, `q = 'festa' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`);
+    expect(res).toMatchObject(festa);
+    // Let the slow "alfa" answer come back: it must not replace the results, nor be announced.
+    const log = await emulatorLog(portal.origin);
+    expect(log.some((l) => l.query.includes('alfa'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await shown(page, 'eventi')).toEqual({ ...res, version: before.version + 1 });
+    expect(await announcements(page, 'eventi')).toEqual([`${festa.total} risultati` + (festa.total > 6 ? `, pagina 1 di ${Math.ceil(festa.total / 6)}` : '')]);
+    expect(await page.$eval('#eventi-search-text', (i) => (i as HTMLInputElement).value)).toBe('festa');
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a burst of filter changes gives one live-region message, for the last one', async () => {
+    const probe = await openPage(browser, portal.url + 'listing.html');
+    const { page } = probe;
+    await firstResults(page, 'eventi');
+    await recordAnnouncements(page, 'eventi');
+    const before = await shown(page, 'eventi');
+    await page.evaluate(() => {
+      const select = document.querySelector('#eventi-facet-0') as HTMLSelectElement;
+      for (const value of ['Sport', 'Turismo', 'Cultura']) {
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    });
+    const res = await nextResults(page, 'eventi', before.version);
+    await page.waitForFunction(() => (window as any).__said_eventi.length > 0);
+    await new Promise((r) => setTimeout(r, 600)); // a second message, if any, would have come by now
+    const total = expected(portal.dataset, `topics in ['"Cultura"'] and ${BASE} and ${FROM_TODAY}`).total;
+    expect(res.total).toBe(total);
+    expect(await announcements(page, 'eventi')).toEqual([`${total} risultati` + (total > 6 ? `, pagina 1 di ${Math.ceil(total / 6)}` : '')]);
+    await page.close();
+  });
+});
+
+describe('loading looks', () => {
+  it('first load: a spinner replaces the list; reload paging dims the rows; "load more" shows a spinner in its button', async () => {
+    await armFault(portal.origin, { match: 'view=card_teaser', latency: 800, times: 1 });
+    const probe = await openPage(browser, portal.url + 'listing.html');
+    const { page } = probe;
+    await page.waitForSelector('#eventi .piazza-listing-loading .progress-spinner');
+    expect(await page.$eval('#eventi .piazza-listing-loading', (e) => e.textContent)).toBe('Caricamento…');
+    expect(await page.$eval('#eventi [role=list]', (e) => (e as HTMLElement).hidden)).toBe(true);
+    await expectAccessible(page, 'first load');
+    await firstResults(page, 'eventi', 'notizie');
+    expect(await page.$('#eventi .piazza-listing-loading')).toBeNull();
+
+    await armFault(portal.origin, { match: 'view=card_teaser', latency: 800, times: 1 });
+    const v = (await shown(page, 'eventi')).version;
+    await page.click('#eventi nav a[aria-label="Pagina 2"]');
+    await page.waitForSelector('#eventi [role=list].piazza-listing-stale[aria-busy=true]');
+    expect((await shown(page, 'eventi')).ids).toHaveLength(6); // the old rows stay, dimmed
+    await expectAccessible(page, 'reloading');
+    await nextResults(page, 'eventi', v);
+    expect(await page.$('#eventi .piazza-listing-stale')).toBeNull();
+
+    await armFault(portal.origin, { match: 'view=latest_messages_item', latency: 800, times: 1 });
+    const w = (await shown(page, 'notizie')).version;
+    await page.click('#notizie [data-element=load-other-cards]');
+    await page.waitForSelector('#notizie [data-element=load-other-cards][aria-busy=true] .progress-spinner');
+    await expectAccessible(page, 'loading more');
+    await nextResults(page, 'notizie', w);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the server-rendered fallback stays until the block mounts', async () => {
+    const page = await browser.newPage();
+    await page.setRequestInterception(true);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    page.on('request', (req: HTTPRequest) => {
+      if (/\/dist\/chunks\/listing-/.test(req.url())) void held.then(() => req.continue());
+      else void req.continue();
+    });
+    await page.goto(portal.url + 'listing-list-only.html', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.querySelector('#eventi')?.getAttribute('data-piazza-state') === 'loading');
+    expect(await page.$eval('#eventi > p', (p) => p.textContent)).toContain('Il calendario completo degli eventi');
+    release();
+    await firstResults(page, 'eventi');
+    expect(await page.$('#eventi > p')).toBeNull();
+    await page.close();
+  });
+});
+
+describe('sources and layouts', () => {
+  it('a remote portal is read with JSONP, its links point there, nothing else leaves the page', async () => {
+    const probe = await openPage(browser, portal.url + 'listing-cases.html');
+    const { page } = probe;
+    await addBlock(page, 'altrove', { blockId: 'altrove', remoteUrl: remote.origin, query: 'classes [event] sort [time_interval=>asc]', view: 'card', limitPagination: 4, showSearch: true });
+    const first = await nextResults(page, 'altrove', 0);
+    expect(first).toMatchObject(expected(remote.dataset, 'classes [event] sort [time_interval=>asc] limit 4 offset 0'));
+    const remoteRequests = probe.requests.filter((u) => u.startsWith(remote.origin));
+    expect(remoteRequests.length).toBeGreaterThan(0);
+    expect(remoteRequests.every((u) => u.startsWith(remote.origin + '/api/opendata/v2/content/search/') && /[?&]callback=piazzaJsonp/.test(u))).toBe(true);
+    const links = await page.$$eval('#altrove [role=listitem] h3 a', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(links.every((h) => h.startsWith(remote.origin + '/'))).toBe(true);
+    // Text with & and # travels in the REST path.
+    await page.click('#altrove .piazza-listing-search > button');
+    await page.type('#altrove-search-text', 'Festa & #musica');
+    const res = await after(page, 'altrove', () => page.keyboard.press('Enter'));
+    expect(res).toMatchObject(expected(remote.dataset, `q = 'Festa & #musica' and classes [event] sort [time_interval=>asc] and sort [score=>desc] limit 4 offset 0`));
+    await expectAccessible(page, 'remote block');
+    expect(probe.external()).toEqual([]);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hideIfEmpty: a block without results stays hidden with its wrapper; one with results is shown', async () => {
+    const probe = await openPage(browser, portal.url + 'listing-cases.html');
+    const { page } = probe;
+    await firstResults(page, 'vuoto', 'schede');
+    expect(await page.$eval('#vuoto', (el) => el.closest('.remote-gui-wrapper')!.checkVisibility())).toBe(false);
+    const demo = await openPage(browser, portal.url + 'listing.html');
+    await firstResults(demo.page, 'servizi-remoti');
+    expect(await demo.page.$eval('#servizi-remoti', (el) => el.closest('.remote-gui-wrapper')!.checkVisibility())).toBe(true);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+    await demo.page.close();
+  });
+
+  it('built-in cards, templates and the accordion view render the hits accessibly', async () => {
+    const probe = await openPage(browser, portal.url + 'listing-cases.html');
+    const { page } = probe;
+    await firstResults(page, 'schede', 'luoghi', 'servizi');
+    const schede = await shown(page, 'schede');
+    expect(schede.ids).toEqual(expected(portal.dataset, 'classes [article] sort [published=>desc] limit 6').ids);
+    // The name with HTML in it is text, not markup.
+    expect(await page.$eval('#schede [data-piazza-hit="5001"] h3', (h) => [h.textContent, h.querySelector('b')])).toEqual(['<b>Bold</b> news', null]);
+    expect(await page.$eval('#schede [role=list]', (l) => l.className)).toContain('piazza-listing-masonry');
+    expect(await page.$$eval('#luoghi [role=listitem]', (li) => li.map((l) => l.className))).toEqual(Array(8).fill('col-12 col-md-6 col-lg-3'));
+    const first = (await shown(page, 'luoghi')).ids[0];
+    const place = portal.dataset.byId.get(first);
+    const card = await page.$eval(`#luoghi [data-piazza-hit="${first}"] .card`, (c) => [c.querySelector('a')!.getAttribute('href'), c.textContent]);
+    expect(card[0]).toBe(place.urlAlias);
+    expect(card[1]).toContain(place.name['ita-IT']);
+    expect(card[1]).toContain(place.fields.has_address ? place.fields.has_address.address : 'Indirizzo non disponibile');
+    // The accordion view pages with "load more" and its items open with the theme's script.
+    expect(await page.$eval('#servizi [data-element=load-other-cards]', (b) => b.textContent)).toBe('Load more results');
+    const firstButton = '#servizi [role=listitem] .accordion-button';
+    await page.click(firstButton);
+    await page.waitForFunction((s) => document.querySelector(s)?.getAttribute('aria-expanded') === 'true', {}, firstButton);
+    await expectAccessible(page, 'cards, template, accordion');
+    expect(probe.errors).toEqual([]);
+    expect(probe.external()).toEqual([]);
+    await page.close();
+  });
+
+  it('a bad config keeps the fallback and names the JSON path for the admin', async () => {
+    const probe = await openPage(browser, portal.url + 'listing-cases.html');
+    const { page } = probe;
+    await addBlock(page, 'rotto', { blockId: 'rotto', limitPagination: 0, tabs: ['list', 'chart'] });
+    expect(await page.$eval('#rotto', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', 'Contenuto senza JavaScript']);
+    const message = probe.consoleErrors.find((m) => m.includes('listing block "rotto"'))!;
+    expect(message).toContain('/limitPagination must be >= 1');
+    expect(message).toContain('/tabs/1 must be one of');
+    await page.close();
+  });
+});
+
+describe('hostile data', () => {
+  let hostile: Emulator;
+  beforeAll(async () => { hostile = await startPortal({ hostile: true }); });
+  afterAll(async () => { await hostile?.close(); });
+
+  it.each(['listing.html', 'listing-cases.html'])('%s: nothing in names, texts or views runs', async (path) => {
+    const probe: Probe = await openPage(browser, hostile.url + path);
+    const { page } = probe;
+    const blocks = await page.$$eval('[data-piazza-block=listing]', (els) => els.map((e) => e.id));
+    await firstResults(page, ...blocks.filter((id) => id !== 'vuoto'));
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
+    expect(await page.$$eval('.piazza-listing [onerror], .piazza-listing script, .piazza-listing a[href^="javascript"]', (e) => e.length)).toBe(0);
+    expect(probe.external()).toEqual([]);
+    await page.close();
+  });
+});
