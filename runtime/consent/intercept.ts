@@ -78,7 +78,14 @@ export function installInterceptor(options: InterceptorOptions) {
   patch(N, 'insertBefore', one(0));
   patch(N, 'replaceChild', one(0));
   patch(Range.prototype, 'insertNode', one(0));
-  patch(E, 'insertAdjacentElement', one(1));
+  // it takes Elements only: a held script's comment goes in through a stand-in element
+  patch(E, 'insertAdjacentElement', (fn) => function (this: Element, where: string, el: any) {
+    const put = worth(el) ? screen(el) : el;
+    if (put === el) return fn.call(this, where, el);
+    const spot = fn.call(this, where, document.createElement('i'));
+    if (spot) nativeReplace.call(spot.parentNode, put, spot);
+    return spot && el;
+  });
   for (const proto of [E, D, DocumentFragment.prototype]) for (const name of ['append', 'prepend', 'replaceChildren']) patch(proto, name, many);
   for (const proto of [E, CharacterData.prototype]) for (const name of ['before', 'after', 'replaceWith']) patch(proto, name, many);
   patch(E, 'insertAdjacentHTML', (fn) => function (this: any, where: string, html: unknown) { return fn.call(this, where, markup(html)); });

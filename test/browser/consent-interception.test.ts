@@ -1,0 +1,290 @@
+// Holding back: a tracker of a category the visitor did not accept never runs and is never
+// requested, whatever way it enters the page; after "accept" it runs exactly once, where it was
+// meant to go, without a reload. Real Chromium, real tracker files on the loopback emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { launch, startPortal, type Emulator } from './harness';
+import { choiceApplied, clickBar, consentConfig, openConsentPage, TRACKER, trackerRequests, trackersRan } from './consent-kit';
+
+let portal: Emulator;
+let browser: Browser;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const src = (id: string) => `${TRACKER}?id=${id}`;
+
+/** Every DOM way of inserting a script (by node), run in the page; `id` is the tracker id prefix. */
+const NODE_PATHS = ['appendChild', 'insertBefore', 'replaceChild', 'append', 'prepend', 'before', 'after', 'replaceWith',
+  'replaceChildren', 'insertAdjacentElement', 'rangeInsertNode', 'fragment', 'contextualFragment', 'subtree', 'textBefore'];
+const MARKUP_PATHS = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'];
+
+/** A page template: its scripts were never started, so a clone of them runs once inserted (no insertion API needed to build it). */
+const TEMPLATE = `<template id="tpl"><section><script data-path="subtree" src="${src('a-subtree')}"></script></section></template>`;
+
+/** Inserts one tracker per path into its own zone `#z-<prefix><path>`, around `.first .mid .last`. Runs in the page. */
+function insertAll(prefix: string, paths: string[]) {
+  const make = (path: string) => {
+    const s = document.createElement('script');
+    s.src = '/test/trackers/tracker.js?id=' + prefix + path;
+    s.setAttribute('data-path', path);
+    return s;
+  };
+  const html = (path: string) => '<script data-path="' + path + '" src="/test/trackers/tracker.js?id=' + prefix + path + '"></scr' + 'ipt>';
+  const results: Record<string, unknown> = {};
+  for (const path of paths) {
+    const zone = document.createElement('div');
+    zone.id = 'z-' + prefix + path;
+    zone.innerHTML = '<i class="first"></i><i class="mid"></i><i class="last"></i>';
+    document.body.appendChild(zone);
+    const mid = zone.querySelector('.mid')!;
+    const last = zone.querySelector('.last')!;
+    let ret: unknown;
+    switch (path) {
+      case 'appendChild': ret = mid.appendChild(make(path)); break;
+      case 'insertBefore': ret = zone.insertBefore(make(path), last); break;
+      case 'replaceChild': ret = zone.replaceChild(make(path), mid); break;
+      case 'append': mid.append('text', make(path)); break;
+      case 'prepend': mid.prepend(make(path), 'text'); break;
+      case 'before': last.before(make(path)); break;
+      case 'after': mid.after(make(path)); break;
+      case 'replaceWith': mid.replaceWith(make(path)); break;
+      case 'replaceChildren': mid.replaceChildren(make(path)); break;
+      case 'insertAdjacentElement': ret = last.insertAdjacentElement('beforebegin', make(path)); break;
+      case 'rangeInsertNode': { const r = document.createRange(); r.setStartBefore(last); r.insertNode(make(path)); break; }
+      case 'fragment': { const f = document.createDocumentFragment(); f.append(make(path)); zone.insertBefore(f, last); break; }
+      case 'contextualFragment': { const f = document.createRange().createContextualFragment(html(path)); zone.insertBefore(f, last); break; }
+      case 'subtree': { const t = document.getElementById('tpl') as HTMLTemplateElement; zone.insertBefore(document.importNode(t.content.firstElementChild!, true), last); break; }
+      case 'textBefore': { const t = document.createTextNode('x'); zone.insertBefore(t, last); t.before(make(path)); break; }
+      case 'innerHTML': mid.innerHTML = '<b>before</b>' + html(path) + '<b>after</b>'; break;
+      case 'outerHTML': mid.outerHTML = '<b>before</b>' + html(path); break;
+      case 'insertAdjacentHTML': last.insertAdjacentHTML('beforebegin', html(path)); break;
+    }
+    results[path] = ret instanceof Element ? ret.getAttribute('data-path') : ret ?? null;
+  }
+  return results;
+}
+
+/** Where each tracker script of `prefix` sits now: the class of the element before it, or its parent. */
+function positions(prefix: string) {
+  const out: Record<string, { parent: string; prev: string | null; type: string | null; count: number }> = {};
+  document.querySelectorAll('script[src*="id=' + prefix + '"]').forEach((s) => {
+    const path = s.getAttribute('data-path')!;
+    const prev = s.previousElementSibling;
+    out[path] = {
+      parent: s.parentElement!.id || s.parentElement!.className || s.parentElement!.tagName,
+      prev: prev ? prev.className || prev.tagName : null,
+      type: s.getAttribute('type'),
+      count: (out[path]?.count || 0) + 1,
+    };
+  });
+  return out;
+}
+
+describe('dynamic scripts of a blocked service', () => {
+  it('are neither run nor requested on any insertion path; after accept each runs once, at its place, without a reload', async () => {
+    const url = portal.url + 'test/consent-paths.html';
+    const probe = await openConsentPage(browser, url, {
+      config: consentConfig({ barTimeout: 60_000 }),
+      body: TEMPLATE,
+      // document.write while parsing, and an inline script recognised by its text
+      head: `<script>document.write('<script data-path="write" src="${src('a-write')}"><\\/script>');</script>
+        <script>window.__pageMarker = 1; var s = document.createElement('script'); s.setAttribute('data-path', 'inline'); s.text = "/* tracker.js?id=a-inline */ (window.__trackers = window.__trackers || []).push('?id=a-inline');"; document.head.appendChild(s);</script>`,
+    });
+    const { page } = probe;
+    const returned = await page.evaluate(insertAll, 'a-', [...NODE_PATHS, ...MARKUP_PATHS]);
+    // The insertion methods still answer as the page expects: the node it inserted.
+    expect(returned).toMatchObject({ appendChild: 'appendChild', insertBefore: 'insertBefore', insertAdjacentElement: 'insertAdjacentElement' });
+    // wait for anything the browser might still fetch or run
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await trackersRan(page)).toEqual([]);
+    expect(trackerRequests(probe)).toEqual([]);
+    // node paths leave no script in the DOM; markup paths leave an inert text/plain tag naming the service
+    const held = await page.evaluate(positions, 'a-');
+    for (const path of NODE_PATHS) expect(held[path], path).toBeUndefined();
+    for (const path of [...MARKUP_PATHS, 'write']) expect(held[path], path).toMatchObject({ type: 'text/plain', count: 1 });
+
+    await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
+    await page.waitForSelector('#cconsent-modal[open]');
+    const applied = choiceApplied(page);
+    await page.click('#cconsent-modal .pc-foot button:last-child'); // accept all
+    await applied;
+    const all = [...NODE_PATHS, ...MARKUP_PATHS, 'write'];
+    await page.waitForFunction((n) => ((window as any).__trackers || []).length >= n, {}, all.length + 1);
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+
+    const ran = await trackersRan(page);
+    for (const path of [...all, 'inline']) expect(ran.filter((id) => id === 'id=a-' + path), path).toHaveLength(1);
+    expect(ran).toHaveLength(all.length + 1);
+    const requested = trackerRequests(probe);
+    for (const path of all) expect(requested.filter((q) => q === 'id=a-' + path), path).toHaveLength(1);
+    expect(await page.evaluate(() => (window as any).__pageMarker)).toBe(1); // same document: no reload
+
+    const at = await page.evaluate(positions, 'a-');
+    expect(at.appendChild).toMatchObject({ parent: 'mid', prev: null });
+    expect(at.insertBefore).toMatchObject({ parent: 'z-a-insertBefore', prev: 'mid' });
+    expect(at.replaceChild).toMatchObject({ parent: 'z-a-replaceChild', prev: 'first' });
+    expect(at.append).toMatchObject({ parent: 'mid' });
+    expect(at.prepend).toMatchObject({ parent: 'mid', prev: null });
+    expect(at.before).toMatchObject({ parent: 'z-a-before', prev: 'mid' });
+    expect(at.after).toMatchObject({ parent: 'z-a-after', prev: 'mid' });
+    expect(at.replaceWith).toMatchObject({ parent: 'z-a-replaceWith', prev: 'first' });
+    expect(at.replaceChildren).toMatchObject({ parent: 'mid', prev: null });
+    expect(at.insertAdjacentElement).toMatchObject({ parent: 'z-a-insertAdjacentElement', prev: 'mid' });
+    expect(at.rangeInsertNode).toMatchObject({ parent: 'z-a-rangeInsertNode', prev: 'mid' });
+    expect(at.fragment).toMatchObject({ parent: 'z-a-fragment', prev: 'mid' });
+    expect(at.contextualFragment).toMatchObject({ parent: 'z-a-contextualFragment', prev: 'mid' });
+    expect(at.subtree).toMatchObject({ parent: 'SECTION' });
+    expect(at.textBefore).toMatchObject({ parent: 'z-a-textBefore', prev: 'mid' });
+    expect(at.innerHTML).toMatchObject({ parent: 'mid', prev: 'B', type: null, count: 1 });
+    expect(at.outerHTML).toMatchObject({ parent: 'z-a-outerHTML', prev: 'B', type: null, count: 1 });
+    expect(at.insertAdjacentHTML).toMatchObject({ parent: 'z-a-insertAdjacentHTML', prev: 'mid', type: null, count: 1 });
+    expect(at.write).toMatchObject({ parent: 'HEAD', type: null, count: 1 });
+    expect(probe.external()).toEqual([]);
+    expect(probe.errors).toEqual([]);
+    await probe.page.browserContext().close();
+  });
+
+  it('mandatory categories are never held; scripts no service names pass untouched', async () => {
+    const probe = await openConsentPage(browser, portal.url + 'test/consent-mandatory.html', { config: consentConfig({ barTimeout: 60_000 }) });
+    const { page } = probe;
+    await page.evaluate(insertAll, 'n-', ['appendChild', 'insertBefore', 'innerHTML']);
+    await page.evaluate(insertAll, 'free-', ['appendChild', 'append']);
+    await page.waitForFunction(() => ((window as any).__trackers || []).length >= 4);
+    expect((await trackersRan(page)).sort()).toEqual(['id=free-append', 'id=free-appendChild', 'id=n-appendChild', 'id=n-insertBefore']);
+    // innerHTML never runs scripts, with or without consent: the mandatory one is left as the browser leaves it
+    expect(await page.evaluate(positions, 'n-')).toMatchObject({ innerHTML: { type: null, count: 1 } });
+    expect(probe.errors).toEqual([]);
+    await page.browserContext().close();
+  });
+
+  it('matches search against the resolved src (the property) as well as the attribute', async () => {
+    const absolute = portal.origin + '/test/trackers/tracker.js?id=prop';
+    const config = consentConfig({ barTimeout: 60_000, services: { abs: { category: 'analytics', type: 'dynamic-script', search: [absolute, 'never-matches'] } } });
+    const probe = await openConsentPage(browser, portal.url + 'test/consent-prop.html', { config });
+    await probe.page.evaluate(() => {
+      const s = document.createElement('script');
+      s.setAttribute('src', 'trackers/tracker.js?id=prop'); // relative: only the property has the full URL
+      document.body.appendChild(s);
+    });
+    await probe.page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await trackersRan(probe.page)).toEqual([]);
+    expect(trackerRequests(probe)).toEqual([]);
+    await probe.page.browserContext().close();
+  });
+
+  it('replays once: a second accept, a refuse and an accept again run nothing more', async () => {
+    const probe = await openConsentPage(browser, portal.url + 'test/consent-once.html', { config: consentConfig() });
+    const { page } = probe;
+    await page.evaluate(insertAll, 'a-', ['appendChild']);
+    let applied = choiceApplied(page);
+    await clickBar(page, /^Accept all/);
+    await applied;
+    await page.waitForFunction(() => ((window as any).__trackers || []).length === 1);
+    for (const label of [/^Refuse all/, /^Accept all/, /^Accept all/]) {
+      await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
+      await page.waitForSelector('#cconsent-modal[open]');
+      applied = choiceApplied(page);
+      await page.evaluate((source) => {
+        const re = new RegExp(source);
+        [...document.querySelectorAll<HTMLElement>('#cconsent-modal .pc-foot button')].find((b) => re.test(b.textContent!))!.click();
+      }, label.source);
+      await applied;
+    }
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    expect(await trackersRan(page)).toEqual(['id=a-appendChild']);
+    // with consent given, a new insert goes straight through
+    await page.evaluate(insertAll, 'a-late-', ['appendChild']);
+    await page.waitForFunction(() => ((window as any).__trackers || []).length === 2);
+    expect(trackerRequests(probe)).toEqual(['id=a-appendChild', 'id=a-late-appendChild']);
+    await page.browserContext().close();
+  });
+
+  it('a refusal keeps them held; a later accept still runs them once', async () => {
+    const probe = await openConsentPage(browser, portal.url + 'test/consent-refuse.html', { config: consentConfig() });
+    const { page } = probe;
+    await page.evaluate(insertAll, 'a-', ['insertBefore', 'innerHTML']);
+    let applied = choiceApplied(page);
+    await clickBar(page, /^Refuse all/);
+    await applied;
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await trackersRan(page)).toEqual([]);
+    expect(trackerRequests(probe)).toEqual([]);
+    await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
+    await page.waitForSelector('#cconsent-modal[open]');
+    applied = choiceApplied(page);
+    await page.click('#cconsent-modal .pc-foot button:last-child');
+    await applied;
+    await page.waitForFunction(() => ((window as any).__trackers || []).length === 2);
+    expect((await trackersRan(page)).sort()).toEqual(['id=a-innerHTML', 'id=a-insertBefore']);
+    await page.browserContext().close();
+  });
+});
+
+describe('held-back tags (script-tag services)', () => {
+  const head = `
+    <script type="text/plain" data-consent="stats" src="${src('tag-1')}"></script>
+    <script type="text/plain" data-consent="stats">(window.__order = window.__order || []).push('inline-2'); (window.__trackers = window.__trackers || []).push('?id=tag-2');</script>
+    <script type="text/plain" data-consent="stats" src="${src('tag-3')}"></script>
+    <script type="text/plain" data-consent="nobody-knows" src="${src('tag-free')}"></script>`;
+
+  it('allowed at load: run once, in document order; blocked: inert until accepted, then run once without reload', async () => {
+    // 1. blocked at load
+    const probe = await openConsentPage(browser, portal.url + 'test/consent-tags.html', { config: consentConfig(), head });
+    const { page } = probe;
+    await page.waitForFunction(() => ((window as any).__trackers || []).includes(location.origin + '/test/trackers/tracker.js?id=tag-free'));
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await trackersRan(page)).toEqual(['id=tag-free']); // a data-consent no service names is not governed
+    expect(trackerRequests(probe)).toEqual(['id=tag-free']);
+    const applied = choiceApplied(page);
+    await clickBar(page, /^Accept all/);
+    await applied;
+    await page.waitForFunction(() => ((window as any).__trackers || []).length === 4);
+    expect(await trackersRan(page)).toEqual(['id=tag-free', 'id=tag-1', 'id=tag-2', 'id=tag-3']);
+    expect(await page.evaluate(() => document.querySelectorAll('script[type="text/plain"]').length)).toBe(0);
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    expect(await trackersRan(page)).toHaveLength(4);
+
+    // 2. the next page, consent stored: they run at load, in order, once
+    const next = await openConsentPage(page.browserContext(), portal.url + 'test/consent-tags-2.html', { config: consentConfig(), head });
+    await next.page.waitForFunction(() => ((window as any).__trackers || []).length === 4);
+    await next.page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    expect(await trackersRan(next.page)).toEqual(['id=tag-1', 'id=tag-2', 'id=tag-3', 'id=tag-free']);
+    expect(await next.page.$('#cconsent-bar')).toBeNull();
+    expect(next.errors).toEqual([]);
+    await page.browserContext().close();
+  });
+});
+
+describe('CookieConsent.wrapper', () => {
+  it('runs the callback only when not blocked; a held callback runs once when accepted', async () => {
+    const probe = await openConsentPage(browser, portal.url + 'test/consent-wrapper.html', {
+      config: consentConfig(),
+      head: `<script>window.__calls = []; CookieConsent.wrapper('wrapped', function () { __calls.push('early'); }); CookieConsent.wrapper('necessary', function () { __calls.push('mandatory'); });</script>`,
+    });
+    const { page } = probe;
+    expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory']);
+    expect(await page.evaluate(() => (window as any).piazza.consent.allows('wrapped'))).toBe(false);
+    const applied = choiceApplied(page);
+    await clickBar(page, /^Accept all/);
+    await applied;
+    expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory', 'early']);
+    await page.evaluate(() => (window as any).CookieConsent.wrapper('wrapped', () => (window as any).__calls.push('late')));
+    expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory', 'early', 'late']);
+    // refuse: the decision follows the current choice
+    await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
+    await page.waitForSelector('#cconsent-modal[open]');
+    const refused = choiceApplied(page);
+    await page.click('#cconsent-modal .pc-foot button:first-child');
+    await refused;
+    await page.evaluate(() => (window as any).CookieConsent.wrapper('wrapped', () => (window as any).__calls.push('after-refuse')));
+    expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory', 'early', 'late']);
+    expect(probe.errors).toEqual([]);
+    await page.browserContext().close();
+  });
+});
