@@ -165,10 +165,11 @@ function Session({ req, fire, onClosed }: { req: OpenRequest; fire(type: string,
     const container = store.lightbox?.container();
     if (!container) return;
     container.setAttribute('data-piazza-gallery-state', phase);
+    container.setAttribute('data-index', String(index));
     container.setAttribute('data-sliding', String(sliding));
     container.setAttribute('data-slideshow', slideshow);
     req.widget.classList.toggle('blueimp-gallery-playing', slideshow === 'playing');
-  }, [phase, sliding, slideshow, ui]);
+  }, [phase, index, sliding, slideshow, ui]);
 
   // Slides whose content failed to load get the error class (and a message for images).
   useEffect(() => {

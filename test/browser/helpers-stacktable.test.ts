@@ -67,7 +67,7 @@ describe('stacked tables at 375 px', () => {
     expect(await axTables(page, '#wrap-stack')).toBe(1);
     expect(await axTables(page, '#wrap-column')).toBe(1);
     expect(await axTables(page, '#wrap-card')).toBe(3); // one small table per record (2 rows + the tfoot total)
-    expect(await page.$eval('#uffici', (t) => t.hidden)).toBe(true);
+    expect(await page.$eval('#uffici', (t) => (t as HTMLElement).hidden)).toBe(true);
     expect(await axeReport(page)).toBe('');
     expect(helperChunks(probe)).toEqual(['helper-stacktable']); // only the helper this page's markup needs
     expect(probe.errors).toEqual([]);

@@ -142,9 +142,14 @@ export function chooseVideoSource(item: GalleryItem, canPlay: (type: string) => 
   return null;
 }
 
-/** An image to show for the item in the thumbnail strip or before consent; never one from a video host. */
-export function previewOf(item: GalleryItem): string {
-  const candidates = item.kind === 'image' ? [item.thumbnail, item.href] : [item.thumbnail, item.poster];
+/**
+ * An image standing for the item: small for the thumbnail strip, large for a video's poster or the
+ * consent placeholder. Never one from a video host (that would be a request before consent).
+ */
+export function previewOf(item: GalleryItem, size: 'small' | 'large' = 'small'): string {
+  const candidates = item.kind === 'image'
+    ? (size === 'small' ? [item.thumbnail, item.href] : [item.href])
+    : (size === 'small' ? [item.thumbnail, item.poster] : [item.poster, item.thumbnail]);
   return candidates.find((u) => u && !isExternalVideoHost(u)) || '';
 }
 

@@ -42,7 +42,7 @@ function Video({ index }: { index: number }) {
     if (!current) ref.current?.pause();
   }, [current]);
   if (failed || !src) return <ErrorText text={store.i18n.t('error.video')} href={item.href || undefined} />;
-  const poster = previewOf(item) || undefined;
+  const poster = previewOf(item, 'large') || undefined;
   return (
     <video
       ref={ref}
@@ -95,7 +95,7 @@ function External({ index }: { index: number }) {
       />
     );
   }
-  const preview = previewOf(item);
+  const preview = previewOf(item, 'large');
   const textId = 'piazza-gallery-consent-' + index;
   return (
     <div class="piazza-gallery-consent" role="group" aria-labelledby={textId}>

@@ -56,7 +56,11 @@ describe('gallery items (blueimp attributes)', () => {
     expect(isExternalVideoHost('/var/img/a.jpg')).toBe(false);
     const yt = toItem({ youtube: 'abcDEF12345', thumbnail: 'https://i.ytimg.com/vi/abcDEF12345/0.jpg', poster: '/local.jpg' })!;
     expect(previewOf(yt)).toBe('/local.jpg');
+    expect(previewOf(yt, 'large')).toBe('/local.jpg');
+    const video = toItem({ href: '/v.mp4', thumbnail: '/t.jpg', poster: '/p.jpg' })!;
+    expect([previewOf(video), previewOf(video, 'large')]).toEqual(['/t.jpg', '/p.jpg']);
     expect(previewOf(toItem({ href: '/big.jpg' })!)).toBe('/big.jpg');
+    expect(previewOf(toItem({ href: '/big.jpg', thumbnail: '/small.jpg' })!)).toBe('/small.jpg');
   });
 
   it('embeds with the privacy-friendlier players', () => {
