@@ -91,9 +91,20 @@ export async function servePages(page: Page, pages: Record<string, { html: strin
  * fresh context of its own (no cookie from another test); given a context, it shares its cookies.
  * Reduced motion unless `motion`, so nothing slides under the pointer.
  */
-export async function openConsentPage(target: Browser | BrowserContext, url: string, spec: PageSpec, options: { viewport?: { width: number; height: number }; motion?: boolean; headers?: Record<string, string> } = {}): Promise<Probe> {
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** keep animations (default: prefers-reduced-motion) */
+  motion?: boolean;
+  /** response headers of the page */
+  headers?: Record<string, string>;
+  /** runs on the new page before it navigates (evaluateOnNewDocument, listeners) */
+  before?: (page: Page) => Promise<unknown>;
+}
+
+export async function openConsentPage(target: Browser | BrowserContext, url: string, spec: PageSpec, options: OpenOptions = {}): Promise<Probe> {
   const context = 'createBrowserContext' in target ? await target.createBrowserContext() : target;
   const probe = await newProbe(context as unknown as Browser, options.viewport);
+  await options.before?.(probe.page);
   if (!options.motion) await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
   await servePages(probe.page, { [url]: { html: pageHtml(spec), headers: options.headers } });
   await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
