@@ -25,7 +25,16 @@ export interface DrawRequest {
   ezLang: string;
   /** cache buster (the original sent jQuery's `_=<timestamp>` with cache: false) */
   nonce?: string | number;
+  /**
+   * URL-encode `q` once more before it becomes a parameter, as the original plugin did: the
+   * portal's module door (`/opendata/api/datatable/search/`) decodes `q` twice. The REST door
+   * decodes it once, so there it is sent as plain text. Default true.
+   */
+  encodeQ?: boolean;
 }
+
+/** true when the search URL is the module door, which decodes `q` twice. */
+export const decodesTwice = (searchUrl: string) => !/\/api\/opendata\/v2\//.test(searchUrl);
 
 /** The parameters, in the order DataTables sends them. */
 export function drawParams(r: DrawRequest): URLSearchParams {
@@ -49,7 +58,7 @@ export function drawParams(r: DrawRequest): URLSearchParams {
   p.set('length', String(r.length));
   p.set('search[value]', r.state.search.trim());
   p.set('search[regex]', 'false');
-  p.set('q', encodeQuery(r.query));
+  p.set('q', r.encodeQ === false ? r.query : encodeQuery(r.query));
   if (r.nonce !== undefined) p.set('_', String(r.nonce));
   return p;
 }

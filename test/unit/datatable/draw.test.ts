@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawParams, facetOptions, isCurrentDraw, misalignment, nextDraw, readDraw } from '../../../blocks/datatable/model/draw';
+import { decodesTwice, drawParams, facetOptions, isCurrentDraw, misalignment, nextDraw, readDraw } from '../../../blocks/datatable/model/draw';
 import { resolveColumns, resolveFacets, typeFromClass, fieldValue, type ClassDefinition } from '../../../blocks/datatable/model/columns';
 import type { ColumnSpec, FacetResult } from '../../../blocks/datatable/model/types';
 // @ts-ignore plain JS dataset module
@@ -46,6 +46,13 @@ describe('drawParams', () => {
   it('sends q URL-encoded (so the server decodes it twice)', () => {
     expect(p.get('q')).toBe(encodeURIComponent("anno contains ['2024'] and classes [document]"));
     expect(p.toString()).toContain('q=anno%2520contains');
+  });
+  it('sends q as plain text to the REST door, which decodes it once', () => {
+    const q = drawParams({ draw: 1, columns: [col('name')], state: { sort: null, search: '' }, start: 0, length: 10, query: "a contains ['x y']", ezLang: 'ita-IT', encodeQ: false });
+    expect(q.get('q')).toBe("a contains ['x y']");
+    expect(decodesTwice('/api/opendata/v2/datatable/search/')).toBe(false);
+    expect(decodesTwice('https://www.comune.it/api/opendata/v2/datatable/search/')).toBe(false);
+    expect(decodesTwice('/ita/opendata/api/datatable/search/')).toBe(true);
   });
   it('sends no order without a sort', () => {
     const q = drawParams({ draw: 1, columns: [col('name')], state: { sort: null, search: '' }, start: 0, length: 10, query: 'x', ezLang: 'ita-IT' });

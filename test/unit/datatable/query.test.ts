@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuery, encodeQuery, escapeValue, facetClause, facetToken, facetsParameter } from '../../../blocks/datatable/model/query';
 import type { FacetSpec } from '../../../blocks/datatable/model/types';
-// @ts-ignore plain JS emulator module: the parser the emulator answers with
-import { parseQuery } from '../../../fixtures/emulator/query/parser.mjs';
+// @ts-ignore plain JS emulator modules: the parser and search the emulator answers with
+import { parseQuery, search } from '../../../fixtures/emulator/query/index.mjs';
+// @ts-ignore plain JS dataset module
+import { generateDataset } from '../../../fixtures/data/generate.mjs';
 
 const facet = (field: string, multiple = true): FacetSpec => ({ field, label: field, multiple, sort: 'alpha', limit: 100 });
 const HOSTILE = [
@@ -100,5 +102,29 @@ describe('round trip through the emulator parser', () => {
     const ast = parseQuery(buildQuery("classes [document] and name = 'x'", [facet('topics'), facet('anno')], { topics: ['Cultura'], anno: ['2024'] }));
     expect(ast.filter.type).toBe('and');
     expect(ast.clauses.map((c: any) => c.field)).toEqual(['topics', 'anno', 'name']);
+  });
+});
+
+describe('the emulator filters by what the builder writes', () => {
+  const ds = generateDataset({ today: '2026-11-21' });
+  const docs = ds.contents.filter((c: any) => c.classIdentifier === 'document');
+  const ids = (q: string) => search(ds, q, { limit: 300 }).hits.map((c: any) => c.id).sort();
+
+  it('one value of a tag facet', () => {
+    const q = buildQuery('classes [document]', [facet('document_type')], { document_type: ['Bando'] });
+    const bandi = docs.filter((c: any) => c.fields.document_type.includes(ds.tag('document_type', 'Bando'))).map((c: any) => c.id).sort();
+    expect(bandi.length).toBeGreaterThan(1);
+    expect(ids(q)).toEqual(bandi);
+  });
+
+  it('two values of one facet must both match (contains)', () => {
+    const q = buildQuery('classes [document]', [facet('document_type')], { document_type: ['Bando', 'Decreto'] });
+    expect(ids(q)).toEqual([]);
+  });
+
+  it('an extra_ value with quotes and parentheses', () => {
+    const q = buildQuery('classes [document]', [facet('raw[extra_fase_si]')], { 'raw[extra_fase_si]': ['In valutazione (fase 2)'] });
+    expect(ids(q)).toContain(ds.notable.documentFull);
+    expect(ids(q).every((id: number) => ds.byId.get(id).raw.extra_fase_si === 'In valutazione (fase 2)')).toBe(true);
   });
 });

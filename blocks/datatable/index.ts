@@ -1,0 +1,83 @@
+// Data table block: `<div data-piazza-block="datatable">` with a JSON config. Validates the config,
+// reads the class definition when asked to, and mounts the table over the fallback content.
+import { h, render } from 'preact';
+import validate from '../../schemas/generated/datatable.validate.js';
+import type { DatatableConfig } from '../../schemas/generated/datatable';
+import { checkConfig, ConfigError } from '../../runtime/config';
+import { createAnnouncer, injectStyle } from '../../runtime/dom';
+import { isCancelled } from '../../runtime/http';
+import { createI18n } from '../../runtime/i18n';
+import type { BlockContext } from '../../runtime/types';
+import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
+import { createTableApi } from './api';
+import { catalog } from './i18n';
+import { resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
+import { defaultSort, initialState } from './model/state';
+import { urlKeys } from './model/url';
+import { App } from './views/App';
+import css from './views/datatable.css';
+
+type Config = DatatableConfig & Required<Pick<DatatableConfig, 'searchUrl' | 'classesUrl' | 'jsonp' | 'pageSize' | 'pageSizeOptions' | 'search' | 'linkTemplate' | 'urlState' | 'cardBreakpoint' | 'locale' | 'i18n'>> & {
+  export: Required<NonNullable<DatatableConfig['export']>>;
+};
+
+let instances = 0;
+
+export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
+  const config = checkConfig<Config>(validate, raw);
+  if (!config.columns?.length && !config.class) throw new ConfigError([{ path: '/columns', message: 'is required unless "class" is set' }]);
+  const i18n = createI18n(catalog, config.locale, config.i18n);
+  const api = createTableApi(config, ctx.nonce);
+  const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
+  injectStyle('datatable', css, ctx.nonce);
+  element.classList.add('piazza-datatable-host');
+  element.replaceChildren();
+  const announcer = createAnnouncer(element);
+  const root = element.appendChild(document.createElement('div'));
+
+  function show(cls: ClassDefinition | null) {
+    const columns = resolveColumns(config, cls, i18n.lang);
+    if (config.order && !columns.some((c) => c.field === config.order!.field)) {
+      console.warn('[piazza] datatable "' + ctx.blockId + '": /order/field "' + config.order.field + '" is not a column; the server sorts by it but no header shows it');
+    }
+    const facets = resolveFacets(config.facets, columns, cls, i18n.lang);
+    const defaults = initialState(config.pageSize, defaultSort(columns, config.order));
+    render(
+      h(App, {
+        setup: {
+          blockId: ctx.blockId, api, i18n, columns, facets, baseQuery: config.query, linkTemplate: config.linkTemplate,
+          rules: { columns, facets, pageSizeOptions: config.pageSizeOptions, defaults },
+          urlKeys: config.urlState ? urlKeys(config.blockId || ctx.blockId) : null,
+          announce: announcer.say,
+        },
+        idPrefix,
+        caption: config.caption || i18n.t('grid.label'),
+        showSearch: config.search,
+        pageSizeOptions: config.pageSizeOptions,
+        exportOptions: config.export.enabled ? config.export : null,
+        cardBreakpoint: config.cardBreakpoint,
+        nonce: ctx.nonce,
+      }),
+      root,
+    );
+  }
+
+  async function start() {
+    if (!config.class) return show(null);
+    try {
+      show(await api.classDefinition(config.class));
+    } catch (e: any) {
+      if (isCancelled(e)) return;
+      console.error('[piazza] datatable "' + ctx.blockId + '": class "' + config.class + '" could not be read (status ' + (e?.status ?? 0) + ': ' + (e?.message ?? e) + ')');
+      // Configured columns are enough to show the table; without them there is nothing to show yet.
+      if (config.columns?.length) show(null);
+      else render(h(ErrorNotice, { i18n, onRetry: start }), root);
+    }
+  }
+
+  return start().then(() => () => {
+    api.cancel();
+    render(null, root);
+    announcer.destroy();
+  });
+}

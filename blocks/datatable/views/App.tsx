@@ -1,0 +1,122 @@
+// The data table block: filters and search, the grid (or cards on phones), the one pagination.
+import { lazy, Suspense } from 'preact/compat';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { pageCount } from '../../../runtime/pagination';
+import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
+import { Pagination } from '../../../runtime/ui/Pagination';
+import { facetOptions } from '../model/draw';
+import { pageSizes, rowRange, withFilter, withoutFilters, withPage, withPageSize, withSearch, withSort } from '../model/state';
+import { Cards } from './Cards';
+import { PageSize, SearchBox, SortSelect } from './Controls';
+import { Export } from './Export';
+import { Filters, type FacetView } from './Filters';
+import { useTable, type TableSetup } from './useTable';
+
+const Grid = lazy(() => import('./Grid'));
+
+export interface AppProps {
+  setup: TableSetup;
+  idPrefix: string;
+  caption: string;
+  showSearch: boolean;
+  pageSizeOptions: number[];
+  exportOptions: { enabled: boolean; filename: string; batchSize: number; separator: ',' | ';' | '\t' } | null;
+  /** 0: never cards */
+  cardBreakpoint: number;
+  nonce: string;
+}
+
+/** true below the breakpoint, following the viewport live. */
+function useNarrow(breakpoint: number): boolean {
+  const query = breakpoint > 0 ? '(max-width: ' + (breakpoint - 0.02) + 'px)' : null;
+  const [narrow, setNarrow] = useState(() => !!query && matchMedia(query).matches);
+  useEffect(() => {
+    if (!query) return;
+    const mq = matchMedia(query);
+    const on = () => setNarrow(mq.matches);
+    on();
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, [query]);
+  return narrow;
+}
+
+export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exportOptions, cardBreakpoint, nonce }: AppProps) {
+  const { i18n, columns } = setup;
+  const { t } = i18n;
+  const { state, navigate, hrefFor, shown, rows, loading, error, retry } = useTable(setup);
+  const narrow = useNarrow(cardBreakpoint);
+  const info = useRef<HTMLParagraphElement>(null);
+  const sizes = pageSizes(pageSizeOptions, setup.rules.defaults.pageSize);
+
+  const facetViews: FacetView[] = useMemo(
+    () => setup.facets.map((facet, i) => ({ facet, options: facetOptions(facet.field, i, shown?.result.facets || [], state.filters[facet.field] || []) })),
+    [shown, state.filters],
+  );
+
+  const total = shown?.result.recordsFiltered ?? 0;
+  const pages = shown ? pageCount(total, shown.state.pageSize) : 0;
+  const range = shown ? rowRange(shown.state, shown.result.data.length) : { from: 0, to: 0 };
+  const filteredFrom = shown && shown.result.recordsTotal !== total ? ' ' + t('info.filtered', { max: shown.result.recordsTotal }) : '';
+  const infoText = !shown ? t('loading') : total ? t('info', { ...range, total }) + filteredFrom : t('info.empty') + filteredFrom;
+  const ids = { info: idPrefix + '-info', hint: idPrefix + '-hint' };
+  const empty = t('results_zero');
+
+  const goToPage = (page: number) => {
+    navigate(withPage(state, page));
+    // The list changed under the visitor: bring its top into view and put focus on the count.
+    info.current?.focus({ preventScroll: true });
+    info.current?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
+
+  return (
+    <div class="piazza-datatable">
+      {(setup.facets.length > 0 || showSearch) && (
+        <form class="piazza-datatable-form" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
+          {setup.facets.length > 0 && (
+            <Filters facets={facetViews} i18n={i18n} idPrefix={idPrefix}
+              onChange={(field, values) => navigate(withFilter(state, field, values))}
+              onClear={() => navigate(withoutFilters(state))} />
+          )}
+          {showSearch && (
+            <SearchBox id={idPrefix + '-search'} value={state.search} i18n={i18n} onSearch={(text) => navigate(withSearch(state, text))} />
+          )}
+        </form>
+      )}
+      <div class="piazza-datatable-toolbar d-flex flex-wrap align-items-end gap-3">
+        {narrow && columns.some((c) => c.sortable) && (
+          <SortSelect id={idPrefix + '-sort'} sort={state.sort} columns={columns} i18n={i18n} onChange={(s) => navigate(withSort(state, s))} />
+        )}
+        {sizes.length > 1 && (
+          <PageSize id={idPrefix + '-size'} value={state.pageSize} options={sizes} i18n={i18n} onChange={(n) => navigate(withPageSize(state, n))} />
+        )}
+        {exportOptions && (
+          <Export setup={setup} state={state} idPrefix={idPrefix} filename={exportOptions.filename} batchSize={exportOptions.batchSize} separator={exportOptions.separator} />
+        )}
+      </div>
+      <p class="piazza-datatable-info" id={ids.info} ref={info} tabIndex={-1}>
+        {infoText}
+        {loading && shown && <span class="piazza-datatable-loading"> · {t('loading')}</span>}
+      </p>
+      <p class="visually-hidden" id={ids.hint}>{t('grid.hint')}</p>
+      <div class={'piazza-datatable-body' + (loading ? ' is-loading' : '')} aria-busy={loading ? 'true' : 'false'}>
+        {error ? (
+          <ErrorNotice i18n={i18n} onRetry={retry} message={t(error === 'invalidJson' ? 'error.invalidJson' : 'error.ajax')} />
+        ) : !shown ? (
+          <p class="piazza-datatable-placeholder">{t('loading')}</p>
+        ) : narrow ? (
+          <Cards columns={columns} rows={rows} label={caption} describedBy={ids.info} newTab={t('cell.newTab')} empty={empty} />
+        ) : (
+          <Suspense fallback={<p class="piazza-datatable-placeholder">{t('loading')}</p>}>
+            <Grid columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
+              label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
+          </Suspense>
+        )}
+      </div>
+      {!error && shown && (
+        <Pagination page={state.page} count={pages} i18n={i18n} idPrefix={idPrefix} onPage={goToPage}
+          hrefFor={(p) => hrefFor(withPage(state, p))} />
+      )}
+    </div>
+  );
+}
