@@ -48,10 +48,11 @@ describe('listing on the demo page', () => {
     // The no-JS fallback is gone once mounted; only the listing chunk (and the sanitiser) were loaded.
     expect(await page.$$eval('[data-piazza-block=listing] > p', (ps) => ps.length)).toBe(0);
     expect(chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['listing']));
+    // The map and agenda tabs load when first shown, not before.
     expect(chunksLoaded(probe).some((f) => /^(geo|agenda|calendar|map|moment)/.test(f))).toBe(false);
-    // Tabs that do not exist yet are not shown at all (no empty tab).
-    expect(await page.$$('#eventi [role=tablist]')).toHaveLength(0);
-    expect(await page.$('#eventi-list')).not.toBeNull();
+    // A block with one tab has no tab bar.
+    expect(await page.$$('#notizie [role=tablist]')).toHaveLength(0);
+    expect(await page.$('#notizie-list')).not.toBeNull();
     await expectAccessible(probe, 'first results');
     expect(probe.external()).toEqual([]);
     expect(probe.errors).toEqual([]);
@@ -306,6 +307,43 @@ describe('listing on the demo page', () => {
     expect(res.total).toBe(body.totalCount);
     for (const id of res.ids) expect(portal.dataset.byId.get(id).fields.topics).toContain(201);
     expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('tabs: a keyboard-operable tab bar; the URL keeps the tab; date filters hidden on the agenda; the list re-runs for filters changed elsewhere', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const tabs = () => page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => [t.id, t.getAttribute('aria-selected'), (t as HTMLElement).tabIndex]));
+    expect(await tabs()).toEqual([['eventi-list-tab', 'true', 0], ['eventi-geo-tab', 'false', -1], ['eventi-agenda-tab', 'false', -1]]);
+    expect(await page.$eval('#eventi-list', (p) => [p.getAttribute('role'), p.getAttribute('aria-labelledby')])).toEqual(['tabpanel', 'eventi-list-tab']);
+    await page.focus('#eventi-list-tab');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => !(document.querySelector('#eventi-geo') as HTMLElement | null)?.hidden);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-geo-tab');
+    expect(await page.$eval('#eventi-list', (p) => (p as HTMLElement).hidden)).toBe(true);
+    expect((await searchParams(page))['eventi.tab']).toBe('geo');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/geo-/.test(e.name)));
+    expect(await page.$('#eventi .piazza-listing-intervals')).not.toBeNull();
+    // A filter changed on the map applies to the list when the visitor comes back to it.
+    const listVersion = (await shown(page, 'eventi')).version;
+    await page.select('#eventi-facet-0', 'Sport');
+    await page.focus('#eventi-geo-tab');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => !(document.querySelector('#eventi-agenda') as HTMLElement | null)?.hidden);
+    expect(await page.$('#eventi .piazza-listing-intervals')).toBeNull();
+    expect(await page.$('#eventi .piazza-listing-published')).toBeNull();
+    expect(await page.$('#eventi-facet-0')).not.toBeNull();
+    const violations = await axe(page, '#eventi [role=tablist]');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.keyboard.press('Home');
+    const res = await nextResults(page, 'eventi', listVersion);
+    expect(res).toMatchObject(expected(portal.dataset, `topics in ['"Sport"'] and ${BASE} and ${FROM_TODAY} limit 6 offset 0`));
+    expect(await page.$('#eventi .piazza-listing-intervals')).not.toBeNull();
+    // Back returns to the agenda, with its filters hidden again.
+    await page.goBack();
+    await page.waitForFunction(() => !(document.querySelector('#eventi-agenda') as HTMLElement | null)?.hidden);
+    expect(await tabs()).toEqual([['eventi-list-tab', 'false', -1], ['eventi-geo-tab', 'false', -1], ['eventi-agenda-tab', 'true', 0]]);
+    expect(probe.external()).toEqual([]);
     await page.close();
   });
 
