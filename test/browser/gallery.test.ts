@@ -188,11 +188,12 @@ describe('gallery: slideshow and sliding', () => {
     await page.$eval('#blueimp-gallery', (w) => w.setAttribute('data-slideshow-interval', '1000'));
     await page.click('#foto a:nth-of-type(1)');
     await waitOpen(page);
-    const slideshow = () => page.$eval(DIALOG, (d) => d.getAttribute('data-slideshow'));
-    expect(await slideshow()).toBe('stopped');
+    // State attributes follow each action after Preact's render: wait for them.
+    const slideshow = (state: string) => page.waitForFunction((sel, s) => document.querySelector(sel)!.getAttribute('data-slideshow') === s, {}, DIALOG, state);
+    await slideshow('stopped');
     await page.mouse.move(5, 450); // away from the picture
     await page.click(`${DIALOG} .piazza-gallery-playpause`);
-    expect(await slideshow()).toBe('playing');
+    await slideshow('playing');
     expect(await page.$eval(`${DIALOG} .piazza-gallery-playpause`, (b) => b.getAttribute('aria-label'))).toBe('Ferma la presentazione');
     expect(await page.$eval('#blueimp-gallery', (w) => w.classList.contains('blueimp-gallery-playing'))).toBe(true);
     // The slide changes by itself, through the "sliding" state.
@@ -203,16 +204,16 @@ describe('gallery: slideshow and sliding', () => {
     expect(await page.$eval(`${DIALOG} [role=status]`, (s) => s.textContent)).toBe('Immagine 1 di 7: Veduta del centro storico');
 
     await page.hover(`${DIALOG} .piazza-gallery-current .fslightbox-source`);
-    expect(await slideshow()).toBe('paused');
+    await slideshow('paused');
     expect(await textOf(page, `${DIALOG} .piazza-gallery-paused`)).toBe('In pausa');
     await page.mouse.move(5, 450);
-    expect(await slideshow()).toBe('playing');
+    await slideshow('playing');
     await page.focus(`${DIALOG} .piazza-gallery-next`);
-    await page.waitForFunction((sel) => document.querySelector(sel)!.getAttribute('data-slideshow') === 'paused', {}, DIALOG);
+    await slideshow('paused');
     await page.focus(`${DIALOG} .piazza-gallery-playpause`);
-    await page.waitForFunction((sel) => document.querySelector(sel)!.getAttribute('data-slideshow') === 'playing', {}, DIALOG);
+    await slideshow('playing');
     await page.keyboard.press('Enter');
-    expect(await slideshow()).toBe('stopped');
+    await slideshow('stopped');
     expect(await page.$eval(`${DIALOG} .piazza-gallery-playpause`, (b) => b.getAttribute('aria-label'))).toBe('Avvia la presentazione');
     expect(await axeReport(page)).toBe('');
     expect(probe.errors).toEqual([]);
@@ -259,7 +260,7 @@ describe('gallery: swipe', () => {
     await waitIndex(page, 1);
     await drag(page, touch, -12);
     // A short drag is not a swipe, nor a click on the backdrop: still open, same slide.
-    await new Promise((r) => setTimeout(r, 50));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // effects have run
     expect(await page.$eval(DIALOG, (d) => [d.getAttribute('data-index'), d.getAttribute('data-piazza-gallery-state')])).toEqual(['1', 'open']);
     expect(probe.errors).toEqual([]);
     await page.close();
