@@ -119,7 +119,8 @@ export default [
       dir: join(dist, 'chunks'),
       format: 'es',
       entryFileNames: '[name]-[hash].js',
-      chunkFileNames: '[name]-[hash].js',
+      // A lazy listing tab (blocks/listing/<tab>/index.tsx) is named after its folder: agenda-[hash].js, not index-[hash].js.
+      chunkFileNames: (chunk) => (/[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/]index\.tsx?$/.exec(chunk.facadeModuleId || '')?.[1] || '[name]') + '-[hash].js',
       sourcemap: true,
     },
   },
