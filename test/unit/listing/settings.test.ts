@@ -76,3 +76,13 @@ describe('settings', () => {
     expect(parseFacet({ field: 'topics', label: 'Argomenti' })).toEqual({ field: 'topics', label: 'Argomenti', sort: 'alpha', limit: 1000 });
   });
 });
+
+describe('texts', () => {
+  it('Italian, English and German have the same keys, none empty', async () => {
+    const { catalog } = await import('../../../blocks/listing/i18n');
+    const keys = Object.keys(catalog.it).sort();
+    expect(Object.keys(catalog.en!).sort()).toEqual(keys);
+    expect(Object.keys(catalog.de!).sort()).toEqual(keys);
+    for (const lang of ['it', 'en', 'de'] as const) for (const k of keys) expect(catalog[lang]![k], lang + ' ' + k).not.toBe('');
+  });
+});
