@@ -105,6 +105,7 @@ export async function openConsentPage(target: Browser | BrowserContext, url: str
   const context = 'createBrowserContext' in target ? await target.createBrowserContext() : target;
   const probe = await newProbe(context as unknown as Browser, options.viewport);
   await options.before?.(probe.page);
+  await probe.page.bringToFront(); // keyboard and focus tests need the foreground tab
   if (!options.motion) await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
   await servePages(probe.page, { [url]: { html: pageHtml(spec), headers: options.headers } });
   await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
@@ -129,7 +130,7 @@ export async function clickBar(page: Page, label: RegExp) {
   await waitForBar(page);
   const buttons = await page.$$('#cconsent-bar button');
   for (const b of buttons) {
-    const text = await b.evaluate((el) => el.textContent || el.getAttribute('aria-label') || '');
+    const text = await b.evaluate((el) => el.getAttribute('aria-label') || el.textContent || '');
     if (label.test(text)) return b.click();
   }
   throw new Error('no bar button matching ' + label);

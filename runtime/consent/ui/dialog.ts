@@ -43,7 +43,7 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
     }
     const services = Object.values(core.config.services).filter((s) => s.category === key);
     const panel = h('div', { class: 'pc-panel', id: ids[0], hidden: true },
-      h('p', {}, toggle || null, shownState),
+      h('p', { class: 'pc-row' }, toggle || null, shownState),
       h('p', { id: ids[1] }, entityText(c, lang(), 'description')),
       services.length > 0 && h('p', { id: ids[2] }, t('modalAffectedSolutions')),
       services.length > 0 && h('ul', { 'aria-labelledby': ids[2] }, ...services.map((s) => h('li', {}, entityText(s, lang(), 'name')))));
@@ -54,7 +54,7 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
         head.setAttribute('aria-expanded', String(!panel.hidden));
       },
     }, h('span', { class: 'pc-check', 'aria-hidden': 'true' }), name, state);
-    group.append(h('h3', {}, head), panel);
+    group.append(h('h3', { class: 'h6' }, head), panel); // Bootstrap Italia sizes, not ours
     renders.push(render);
     render();
     return group;
@@ -88,7 +88,7 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
         onclose: () => opener?.isConnected && opener.focus(),
       },
       h('div', { class: 'pc-head' },
-        h('h2', { id: ids[0] }, t('modalMainTitle')),
+        h('h2', { id: ids[0], class: 'h4' }, t('modalMainTitle')),
         h('button', { type: 'button', class: 'pc-close', 'aria-label': t('closeAriaLabel'), onclick: close }, '×')),
       h('div', { class: 'pc-body' },
         h('p', { id: ids[1] }, t('modalMainText')),
