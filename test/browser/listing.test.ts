@@ -176,6 +176,22 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
+  it('no results: a polite empty state, no pagination, one message', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    await recordAnnouncements(page, 'eventi');
+    await page.click('#eventi .piazza-listing-search > button');
+    await page.type('#eventi-search-text', 'zzzznessunrisultato');
+    const res = await after(page, 'eventi', () => page.keyboard.press('Enter'));
+    expect(res).toMatchObject({ status: 'ready', total: 0, ids: [] });
+    expect(await page.$eval('#eventi .piazza-listing-empty', (p) => p.textContent)).toBe('Nessun contenuto trovato.');
+    expect(await page.$('#eventi nav.pagination-wrapper')).toBeNull();
+    await page.waitForFunction(() => (window as any).__said_eventi?.length > 0);
+    expect(await announcements(page, 'eventi')).toEqual(['Nessun risultato']);
+    await expectAccessible(probe, 'no results');
+    await page.close();
+  });
+
   it('search text with & # and quotes reaches the API intact (the URL is encoded)', async () => {
     const probe = await demo();
     const { page } = probe;
