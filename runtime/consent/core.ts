@@ -34,7 +34,10 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   }
 
   function configure(raw: unknown): void {
-    const problems = checkConsentConfig(raw);
+    // A later call (setConfiguration) may be partial: check it against the categories known so far.
+    const problems = checkConsentConfig(config && isObject(raw)
+      ? { ...raw, categories: isObject(raw.categories) ? { ...config.categories, ...raw.categories } : raw.categories ?? config.categories }
+      : raw);
     if (problems.length) log('error', 'invalid config: ' + problems.map((p) => p.path + ' ' + p.message).join('; '));
     if (!isObject(raw)) {
       broken ||= !config;

@@ -27,7 +27,8 @@ export function createEmbeds(core: ConsentCore, t: (key: string) => string, lang
       const category = categoryOf(config, name);
       const service = serviceNamed(config, name);
       const text = fill(t('embedText'), {
-        service: service ? entityText(service, lang(), 'name') : frame.title || name,
+        // the service's name, else who serves the embed
+        service: service ? entityText(service, lang(), 'name') : new URL(frame.dataset.src!, location.href).hostname,
         category: category ? entityText(config.categories[category], lang(), 'name') : name,
       });
       const placeholder = h('div', { class: 'piazza-consent piazza-consent-embed', 'data-piazza-embed': name },
