@@ -11,7 +11,7 @@ import type { BlockContext } from '../../runtime/types';
 import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
 import { createTableApi } from './api';
 import { catalog } from './i18n';
-import { resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
+import { META_FIELDS, resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
 import { App } from './views/App';
@@ -36,7 +36,8 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const root = element.appendChild(document.createElement('div'));
 
   function show(cls: ClassDefinition | null) {
-    const columns = resolveColumns(config, cls, i18n.lang);
+    const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
+    const columns = resolveColumns(config, cls, i18n.lang, metaTitles);
     if (config.order && !columns.some((c) => c.field === config.order!.field)) {
       console.warn('[piazza] datatable "' + ctx.blockId + '": /order/field "' + config.order.field + '" is not a column; the server sorts by it but no header shows it');
     }

@@ -17,6 +17,8 @@ export interface ClassDefinition {
   fields: ClassField[];
 }
 
+/** Meta fields the server can sort by. */
+const SORTABLE_META = ['id', 'name', 'published', 'modified', 'class'];
 /** Meta fields read from `metadata` rather than `data[lang]`. */
 export const META_FIELDS = ['id', 'name', 'published', 'modified', 'class', 'classIdentifier', 'remoteId', 'ownerName', 'modifierName', 'mainNodeId'];
 
@@ -53,16 +55,18 @@ function parseColumn(entry: string | ColumnConfig): ColumnConfig {
 }
 
 /** Columns in config order; without config columns, every field of the class. */
-export function resolveColumns(config: Pick<DatatableConfig, 'columns'>, cls: ClassDefinition | null, lang: Lang): ColumnSpec[] {
+export function resolveColumns(config: Pick<DatatableConfig, 'columns'>, cls: ClassDefinition | null, lang: Lang, metaTitles: Record<string, string> = {}): ColumnSpec[] {
   const entries: ColumnConfig[] = config.columns?.length ? config.columns.map(parseColumn) : (cls?.fields || []).map((f) => ({ field: f.identifier }));
   return entries.map((c) => {
     const def = cls?.fields.find((f) => f.identifier === c.field);
     const configured = c.type && c.type !== 'auto' ? c.type : null;
     const type = configured || (def ? typeFromClass(def) : META_TYPES[c.field] || 'auto');
-    const searchable = def ? def.isSearchable !== false && def.dataType !== 'ezmatrix' : true;
+    // The server checks the Solr name of every column it may sort by: class fields it indexes and
+    // its own meta fields only (ownerName, mainNodeId… exist in the hit but not in the index).
+    const searchable = def ? def.isSearchable !== false && def.dataType !== 'ezmatrix' : !META_FIELDS.includes(c.field) || SORTABLE_META.includes(c.field);
     return {
       field: c.field,
-      title: c.title || (def && pickLang(def.name, lang)) || c.field,
+      title: c.title || (def && pickLang(def.name, lang)) || metaTitles[c.field] || c.field,
       type,
       dataType: def?.dataType,
       sortable: c.sortable ?? (searchable && !UNSORTABLE.has(type)),
@@ -89,9 +93,10 @@ export function resolveFacets(facets: DatatableConfig['facets'], columns: Column
 export function fieldValue(hit: Hit, field: string, lang: Lang): unknown {
   if (field.startsWith('metadata.')) return metaValue(hit, field.slice(9), lang);
   const data = pickLang(hit.data, lang);
-  if (data && typeof data === 'object' && field in data) return data[field];
-  if (META_FIELDS.includes(field)) return metaValue(hit, field, lang);
-  return undefined;
+  const v = data && typeof data === 'object' ? data[field] : undefined;
+  // A meta field the class lacks comes back as null in data (the server fills requested fields).
+  if ((v === undefined || v === null) && META_FIELDS.includes(field)) return metaValue(hit, field, lang) ?? v;
+  return v;
 }
 
 function metaValue(hit: Hit, key: string, lang: Lang): unknown {

@@ -44,7 +44,8 @@ export function drawParams(r: DrawRequest): URLSearchParams {
     const k = 'columns[' + i + ']';
     p.set(k + '[data]', columnDataPath(c.field, r.ezLang));
     p.set(k + '[name]', c.field);
-    p.set(k + '[searchable]', String(c.type !== 'matrix'));
+    // searchable = orderable: the server validates searchable columns and sorts only by those.
+    p.set(k + '[searchable]', String(c.sortable));
     p.set(k + '[orderable]', String(c.sortable));
     p.set(k + '[search][value]', '');
     p.set(k + '[search][regex]', 'false');

@@ -1,7 +1,7 @@
 // The desktop view: react-data-grid (its own lazy chunk), fed one server page at a time.
 // Sorting is controlled (the server sorts); rows are never virtualized for a page of ≤ 100 rows,
 // so screen readers see every row, and rows grow with their content (lists, inner tables).
-import { DataGrid, type CellKeyboardEvent, type CellKeyDownArgs, type Column, type RenderHeaderCellProps, type SortColumn } from 'react-data-grid';
+import { DataGrid, type Column, type RenderHeaderCellProps, type SortColumn } from 'react-data-grid';
 import rdgCss from 'react-data-grid/lib/styles.css';
 import { useMemo } from 'preact/hooks';
 import { injectStyle } from '../../../runtime/dom';
@@ -52,17 +52,21 @@ function Header({ column, sortDirection }: RenderHeaderCellProps<ViewRow>) {
 
 /**
  * The grid's own Tab moves cell by cell through the whole page (hundreds of stops). The APG grid
- * pattern has Tab leave the grid: let the browser handle it, through the active cell's link if any.
- * Enter on a cell with one link follows it.
+ * pattern has Tab leave the grid: the key is stopped before the grid sees it, so the browser moves
+ * focus on (through the active cell's link, if any). Enter on a cell with one link follows it.
+ * A capture listener rather than the grid's onCellKeyDown: that one rebuilds the event object
+ * in a way native (Preact) events reject with "Illegal invocation".
  */
-function onCellKeyDown(args: CellKeyDownArgs<ViewRow>, event: CellKeyboardEvent) {
-  if (args.mode !== 'SELECT') return;
-  if (event.key === 'Tab') event.preventGridDefault();
+function onKeyDownCapture(event: KeyboardEvent) {
   const cell = event.target as HTMLElement;
-  if (event.key === 'Enter' && cell.getAttribute('role') === 'gridcell') {
+  if (cell.getAttribute?.('role') !== 'gridcell') return;
+  if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    event.stopPropagation();
+  } else if (event.key === 'Enter') {
     const links = cell.querySelectorAll('a[href]');
     if (links.length === 1) {
-      event.preventGridDefault();
+      event.stopPropagation();
+      event.preventDefault();
       (links[0] as HTMLAnchorElement).click();
     }
   }
@@ -87,23 +91,24 @@ export default function Grid({ columns, rows, sort, onSort, label, describedBy, 
   );
   const sortColumns: SortColumn[] = sort ? [{ columnKey: sort.field, direction: sort.dir === 'asc' ? 'ASC' : 'DESC' }] : [];
   return (
-    <DataGrid<ViewRow>
-      className="rdg-light piazza-grid"
-      columns={gridColumns}
-      rows={rows}
-      rowKeyGetter={(r) => r.key}
-      sortColumns={sortColumns}
-      onSortColumnsChange={(next) => {
-        const s = next[next.length - 1];
-        onSort(s ? { field: s.columnKey, dir: s.direction === 'ASC' ? 'asc' : 'desc' } : null);
-      }}
-      onCellKeyDown={onCellKeyDown}
-      enableVirtualization={rows.length > VIRTUALIZE_ABOVE}
-      aria-label={label}
-      aria-describedby={describedBy}
-      renderers={{ noRowsFallback: <div class="piazza-grid-empty">{empty}</div> }}
-      headerRowHeight={48}
-      rowHeight={44}
-    />
+    <div class="piazza-grid-wrap" onKeyDownCapture={onKeyDownCapture}>
+      <DataGrid<ViewRow>
+        className="rdg-light piazza-grid"
+        columns={gridColumns}
+        rows={rows}
+        rowKeyGetter={(r) => r.key}
+        sortColumns={sortColumns}
+        onSortColumnsChange={(next) => {
+          const s = next[next.length - 1];
+          onSort(s ? { field: s.columnKey, dir: s.direction === 'ASC' ? 'asc' : 'desc' } : null);
+        }}
+        enableVirtualization={rows.length > VIRTUALIZE_ABOVE}
+        aria-label={label}
+        aria-describedby={describedBy}
+        renderers={{ noRowsFallback: <div class="piazza-grid-empty">{empty}</div> }}
+        headerRowHeight={48}
+        rowHeight={44}
+      />
+    </div>
   );
 }

@@ -121,6 +121,11 @@ describe('columns from the class definition', () => {
     expect(cols.publication_date.dataType).toBe('ezdate');
   });
 
+  it('never lets the server sort by a meta field it does not index', () => {
+    const cols = byField(resolveColumns({ columns: ['published', 'ownerName', 'mainNodeId', 'name', 'class'] }, null, 'it'));
+    expect([cols.published.sortable, cols.ownerName.sortable, cols.mainNodeId.sortable, cols.name.sortable, cols.class.sortable]).toEqual([true, false, false, true, true]);
+  });
+
   it('lets the config override title, type, sort and link', () => {
     const cols = resolveColumns({ columns: ['*name', { field: 'anno', title: 'Year', sortable: false, type: 'text' }, 'published'] }, document, 'en');
     expect(cols).toEqual([
@@ -162,5 +167,13 @@ describe('fieldValue', () => {
     expect(fieldValue(hit, 'class', 'it')).toBe('document');
     expect(fieldValue(hit, 'metadata.name', 'en')).toBe('Name');
     expect(fieldValue(hit, 'missing', 'it')).toBeUndefined();
+  });
+  it('falls back to metadata when the server filled a meta field with null', () => {
+    const event = { metadata: { name: { 'ita-IT': 'Festa' } }, data: { 'ita-IT': { name: null, event_title: 'Festa' } } };
+    expect(fieldValue(event, 'name', 'it')).toBe('Festa');
+    expect(fieldValue({ data: { 'ita-IT': { anno: null } } }, 'anno', 'it')).toBeNull();
+  });
+  it('titles meta columns from the given texts', () => {
+    expect(resolveColumns({ columns: ['name', 'x'] }, null, 'it', { name: 'Titolo' }).map((c) => c.title)).toEqual(['Titolo', 'x']);
   });
 });

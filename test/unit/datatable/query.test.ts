@@ -82,17 +82,17 @@ describe('buildQuery', () => {
 describe('round trip through the emulator parser', () => {
   it.each(HOSTILE)('a value survives: %s', (value) => {
     const ast = parseQuery(buildQuery('classes [document]', [facet('document_type')], { document_type: [value, 'altro'] }));
-    const clause = ast.clauses.find((c: any) => c.field === 'document_type');
+    const clause = ast.clauses.find((c: any) => c.field === 'document_type')!;
     expect(clause.operator).toBe('contains');
     expect(clause.values).toEqual([value, 'altro']);
     expect(ast.parameters.classes).toEqual(['document']);
-    expect(ast.parameters.facets.map((f: any) => f.field)).toEqual(['document_type']);
+    expect(ast.parameters.facets!.map((f: any) => f.field)).toEqual(['document_type']);
   });
 
   it.each(HOSTILE)('an extra_ value stays one token and decodes back: %s', (value) => {
     const field = 'raw[extra_fase_si]';
     const ast = parseQuery(buildQuery('classes [bando]', [facet(field)], { [field]: [value] }));
-    const clause = ast.clauses.find((c: any) => c.field === field);
+    const clause = ast.clauses.find((c: any) => c.field === field)!;
     expect(clause.values).toHaveLength(1);
     const decoded = decodeURIComponent(clause.values[0]);
     expect(decoded).toBe('"' + escapeValue(value) + '"');
@@ -100,13 +100,13 @@ describe('round trip through the emulator parser', () => {
 
   it('several facets parse as clauses joined by and, before the base query\'s own clauses', () => {
     const ast = parseQuery(buildQuery("classes [document] and name = 'x'", [facet('topics'), facet('anno')], { topics: ['Cultura'], anno: ['2024'] }));
-    expect(ast.filter.type).toBe('and');
+    expect(ast.filter!.type).toBe('and');
     expect(ast.clauses.map((c: any) => c.field)).toEqual(['topics', 'anno', 'name']);
   });
 });
 
 describe('the emulator filters by what the builder writes', () => {
-  const ds = generateDataset({ today: '2026-11-21' });
+  const ds: any = generateDataset({ today: '2026-11-21' });
   const docs = ds.contents.filter((c: any) => c.classIdentifier === 'document');
   const ids = (q: string) => search(ds, q, { limit: 300 }).hits.map((c: any) => c.id).sort();
 

@@ -1,0 +1,65 @@
+// Shared steps of the data table browser tests: open a demo page, wait for a draw to land,
+// read the grid, ask the emulator directly what it would answer.
+import type { HTTPResponse, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
+import { openPage, type Emulator, type Probe } from './harness';
+
+export const GRID = '.piazza-datatable [role=grid]';
+export const isDraw = (url: string) => url.includes('/datatable/search/');
+
+export async function openTable(browser: Browser, portal: Emulator, path = 'datatable.html', viewport?: { width: number; height: number }): Promise<Probe> {
+  const probe = await openPage(browser, portal.url + path, viewport);
+  await idle(probe.page);
+  return probe;
+}
+
+/** Waits until the table is neither loading nor waiting for its first answer. */
+export async function idle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const body = document.querySelector('.piazza-datatable-body');
+    return !!body && body.getAttribute('aria-busy') === 'false' && !document.querySelector('.piazza-datatable-placeholder');
+  }, { timeout: 15_000 });
+}
+
+/** Runs an action that triggers a draw, and waits for the answer to be on screen. */
+export async function drawAfter(page: Page, action: () => Promise<unknown>): Promise<HTTPResponse> {
+  const [response] = await Promise.all([page.waitForResponse((r) => isDraw(r.url()), { timeout: 15_000 }), action()]);
+  await idle(page);
+  return response;
+}
+
+export const infoText = (page: Page) => page.$eval('.piazza-datatable-info', (el) => el.textContent!.replace(/\s+/g, ' ').trim());
+
+/** Text of one column (1-based) for every data row of the grid. */
+export const columnTexts = (page: Page, col = 1) =>
+  page.$$eval(GRID + ' [role=row][aria-rowindex]:not([aria-rowindex="1"]) [aria-colindex="' + col + '"]', (cells) => cells.map((c) => c.textContent!.replace(/\s+/g, ' ').trim()));
+
+export const rowCount = (page: Page) => page.$$eval(GRID + ' [role=row][aria-rowindex]:not([aria-rowindex="1"])', (rows) => rows.length);
+
+export const lastDraw = (probe: Probe) => [...probe.requests].reverse().find(isDraw)!;
+export const drawCount = (probe: Probe) => probe.requests.filter(isDraw).length;
+
+export interface ServerAnswer { recordsFiltered: number; names: string[]; ids: number[]; facets: Array<{ name: string; data: Record<string, number> }> }
+
+/** What the emulator answers for a URL the page requested (same parameters, fetched again). */
+export async function serverAnswer(url: string): Promise<ServerAnswer> {
+  const body = await (await fetch(url)).json();
+  return {
+    recordsFiltered: body.recordsFiltered,
+    names: body.data.map((h: any) => h.data['ita-IT']?.name ?? h.metadata.name['ita-IT']),
+    ids: body.data.map((h: any) => h.metadata.id),
+    facets: body.facets,
+  };
+}
+
+export async function armFault(portal: Emulator, spec: Record<string, unknown>): Promise<void> {
+  const res = await fetch(portal.url + '__emulator/faults', { method: 'POST', body: JSON.stringify(spec) });
+  if (res.status !== 201) throw new Error('could not arm fault: ' + res.status);
+}
+export const clearFaults = (portal: Emulator) => fetch(portal.url + '__emulator/faults', { method: 'DELETE' });
+
+/** A URL parameter of the page's location. */
+export const pageParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+/** Clicks a pagination link by its accessible label ("Pagina 2", "Pagina successiva"). */
+export const clickPage = (page: Page, label: string) => page.click(`.piazza-datatable nav a[aria-label="${label}"]`);
