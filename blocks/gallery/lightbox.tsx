@@ -27,6 +27,9 @@ const fslightboxCss = releaseFslightboxStyles()
   // blueimp's transition speed: 400 ms.
   .replace(/\.3s/g, '.4s');
 
+// An fslightbox upgrade that renames its stylesheet would leave the lightbox unstyled: say so.
+if (!fslightboxCss) console.error('[piazza] gallery: fslightbox-react\'s stylesheet was not found (version change?)');
+
 export interface OpenRequest {
   items: GalleryItem[];
   index: number;

@@ -19,8 +19,22 @@ function schedule(t: StackedTable) {
     frame = 0;
     const batch = Array.from(pending);
     pending.clear();
-    for (const item of batch) item.check();
+    for (const item of batch) {
+      item.check();
+      if (!item.table.isConnected) forget(item);
+    }
   });
+}
+
+/** A table that left the page: stop observing for it. */
+function forget(item: StackedTable) {
+  managed.delete(item.table);
+  for (const [target, set] of byObserved) {
+    if (set.delete(item) && !set.size) {
+      byObserved.delete(target);
+      observer?.unobserve(target);
+    }
+  }
 }
 
 let observer: ResizeObserver | null = null;

@@ -232,9 +232,10 @@ describe('gallery: slideshow and sliding', () => {
 });
 
 describe('gallery: swipe', () => {
+  /** A real drag (touchscreen or mouse) of `dx` px across the middle of the dialog. */
   async function drag(page: Page, touch: boolean, dx: number) {
     const box = (await (await page.$(DIALOG))!.boundingBox())!;
-    const x = box.x + box.width / 2;
+    const x = box.x + box.width / 2 + (dx < 0 ? box.width / 4 : -box.width / 4);
     const y = box.y + box.height / 3;
     if (touch) {
       await page.touchscreen.touchStart(x, y);
@@ -249,18 +250,47 @@ describe('gallery: swipe', () => {
     }
   }
 
-  it.each([['desktop, mouse', DESKTOP, false], ['phone, touch', PHONE, true]] as const)('changes slide on a flick over 20 px, not under (%s)', async (_n, viewport, touch) => {
+  /** Pointer down, move, then up `dx` px further after `waitMs` (0: in the same task, a true flick): the timing is the page's own. */
+  const flick = (page: Page, dx: number, waitMs = 0) => page.evaluate(async (sel, d, ms) => {
+    const target = document.querySelector(sel + ' .piazza-gallery-current')!;
+    const r = target.getBoundingClientRect();
+    const at = (type: string, x: number) => target.dispatchEvent(new PointerEvent(type, { bubbles: true, isPrimary: true, pointerId: 7, pointerType: 'touch', clientX: x, clientY: r.top + r.height / 3 }));
+    at('pointerdown', r.left + r.width / 2);
+    at('pointermove', r.left + r.width / 2 + d / 2);
+    if (ms) await new Promise((done) => setTimeout(done, ms));
+    at('pointerup', r.left + r.width / 2 + d);
+  }, DIALOG, dx, waitMs);
+  const afterEffects = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+  it.each([['desktop, mouse', DESKTOP, false], ['phone, touch', PHONE, true]] as const)('follows a real drag across the picture, both ways (%s)', async (_n, viewport, touch) => {
     const probe = await openGallery('gallery.html', viewport);
     const { page } = probe;
     await page.click('#foto a:nth-of-type(2)');
     await waitOpen(page);
-    await drag(page, touch, -80);
+    const width = (await (await page.$(DIALOG))!.boundingBox())!.width;
+    // Over half the width: a swipe however long it takes.
+    await drag(page, touch, -(width / 2 + 20));
     await waitIndex(page, 2);
-    await drag(page, touch, 80);
+    await drag(page, touch, width / 2 + 20);
     await waitIndex(page, 1);
-    await drag(page, touch, -12);
-    // A short drag is not a swipe, nor a click on the backdrop: still open, same slide.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // effects have run
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('takes a flick over 20 px within 250 ms; not 20 px, not a slow one, not a short drag', async () => {
+    const probe = await openGallery('gallery.html', PHONE);
+    const { page } = probe;
+    await page.click('#foto a:nth-of-type(2)');
+    await waitOpen(page);
+    await flick(page, -24);
+    await waitIndex(page, 2);
+    await flick(page, 24);
+    await waitIndex(page, 1);
+    await flick(page, -20);
+    await flick(page, -60, 300);
+    await drag(page, true, -12);
+    await afterEffects(page);
+    // None of those changed the slide, nor closed the lightbox as a tap on the backdrop would.
     expect(await page.$eval(DIALOG, (d) => [d.getAttribute('data-index'), d.getAttribute('data-piazza-gallery-state')])).toEqual(['1', 'open']);
     expect(probe.errors).toEqual([]);
     await page.close();

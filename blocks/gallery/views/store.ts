@@ -24,7 +24,7 @@ interface ConsentConfigLike {
 
 /** Does the site's consent config know `name` (service key, search value or category)? */
 function known(name: string, ctx: RuntimeContext): boolean {
-  const config = (window as { CookieConsent?: { config?: ConsentConfigLike } }).CookieConsent?.config;
+  const config = (globalThis as { CookieConsent?: { config?: ConsentConfigLike } }).CookieConsent?.config;
   const choice = ctx.consent?.get();
   if (config?.services) {
     for (const [key, s] of Object.entries(config.services)) {
@@ -48,7 +48,7 @@ export function consentAllows(service: ExternalService, ctx: RuntimeContext): bo
   return !!name && consent.allows(name);
 }
 
-export const hasConsentSettings = () => !!(window as { CookieConsent?: { config?: unknown } }).CookieConsent?.config;
+export const hasConsentSettings = () => !!(globalThis as { CookieConsent?: { config?: unknown } }).CookieConsent?.config;
 
 export interface Snapshot {
   session: SessionState;
