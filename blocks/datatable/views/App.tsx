@@ -58,7 +58,7 @@ export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exp
   const pages = shown ? pageCount(total, shown.state.pageSize) : 0;
   const range = shown ? rowRange(shown.state, shown.result.data.length) : { from: 0, to: 0 };
   const filteredFrom = shown && shown.result.recordsTotal !== total ? ' ' + t('info.filtered', { max: shown.result.recordsTotal }) : '';
-  const infoText = !shown ? t('loading') : total ? t('info', { ...range, total }) + filteredFrom : t('info.empty') + filteredFrom;
+  const infoText = !shown ? (error ? '' : t('loading')) : total ? t('info', { ...range, total }) + filteredFrom : t('info.empty') + filteredFrom;
   const ids = { info: idPrefix + '-info', hint: idPrefix + '-hint' };
   const empty = t('results_zero');
 
