@@ -64,8 +64,11 @@ async function showAgenda(page: Page, element: string, blockId = element) {
   return nextAgenda(page, element, 0);
 }
 
-const openList = (page: Page, blockId: string) =>
-  page.$eval('#' + blockId + ' .piazza-agenda-list', (d) => { (d as HTMLDetailsElement).open = true; });
+/** Opens the event list (its items are made when it opens). */
+async function openList(page: Page, blockId: string) {
+  await page.$eval('#' + blockId + ' .piazza-agenda-list', (d) => { (d as HTMLDetailsElement).open = true; });
+  await page.waitForSelector('#' + blockId + ' .piazza-agenda-list :is(.piazza-agenda-days, .piazza-agenda-empty)');
+}
 
 describe('agenda tab', () => {
   it('loads its chunk (with Toast UI) only when first shown, and Toast UI is in no other chunk', async () => {
@@ -199,9 +202,11 @@ describe('agenda tab', () => {
     expect(await page.$$eval('#agenda-eventi .piazza-agenda-calendar button, #agenda-eventi .piazza-agenda-calendar [tabindex]',
       (els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length)).toBe(0);
     // The list is a disclosure in the month view; opened from the keyboard, every event is a link.
+    expect(await page.$$('#agenda-eventi .piazza-agenda-event')).toHaveLength(0);
     await page.focus('#agenda-eventi .piazza-agenda-list-summary');
     await page.keyboard.press('Enter');
     expect(await page.$eval('#agenda-eventi .piazza-agenda-list', (d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await page.waitForSelector('#agenda-eventi .piazza-agenda-event');
     const events = await listedEvents(page, 'agenda-eventi');
     const { count } = await agenda(page, 'agenda-eventi');
     expect(events).toHaveLength(count);

