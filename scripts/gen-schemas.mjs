@@ -14,13 +14,24 @@ const out = join(dir, 'generated');
 mkdirSync(out, { recursive: true });
 const standaloneCode = standalone.default || standalone;
 
+const DOC_KEYS = new Set(['description', 'examples', 'title', '$comment']);
+function stripDocs(node) {
+  if (Array.isArray(node)) return node.map(stripDocs);
+  if (!node || typeof node !== 'object') return node;
+  // Keys inside "properties" are config key names, not keywords: keep them all.
+  return Object.fromEntries(Object.entries(node).filter(([k]) => !DOC_KEYS.has(k))
+    .map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, stripDocs(pv)])) : stripDocs(v)]));
+}
+
 const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
   const name = file.replace('.schema.json', '');
   const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, code: { source: true, esm: true } });
-  let code = standaloneCode(ajv, ajv.compile(schema));
+  // Documentation keywords are for editors and the TS types; leaving them out keeps the validator
+  // (which embeds the schema) small in the block chunks.
+  let code = standaloneCode(ajv, ajv.compile(stripDocs(schema)));
   // ajv's ESM output still require()s its small runtime helpers; turn them into imports that
   // work both in the bundle (rollup commonjs) and under Node/vitest.
   let n = 0;
