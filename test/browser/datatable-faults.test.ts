@@ -207,3 +207,28 @@ describe('datatable: CSV export', () => {
     await page.close();
   });
 });
+
+describe('datatable: hostile content', () => {
+  it('shows markup and javascript: URLs from the server as text, never as code', async () => {
+    const hostile = await startPortal({ hostile: true });
+    try {
+      const probe = await openTable(browser, hostile, 'datatable.html?documenti.size=100');
+      const { page } = probe;
+      expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
+      expect(await page.$$('.piazza-datatable img, .piazza-datatable script')).toEqual([]);
+      expect(await page.$$eval('.piazza-datatable a[href]', (as) => as.filter((a) => /^\s*javascript:/i.test(a.getAttribute('href')!)).length)).toBe(0);
+      // The payload is on screen as text (escaped), in names and facet options alike.
+      expect(await page.$eval('.piazza-datatable [role=grid]', (g) => g.textContent)).toContain('<img src=x onerror=');
+      expect(await page.$$eval('#piazza-dt-documenti-facet-3 option', (os) => os.some((o) => o.textContent!.includes('<script>')))).toBe(true);
+      // A hostile facet value still filters (escaping holds) and still renders as text.
+      const value = await page.$$eval('#piazza-dt-documenti-facet-3 option', (os) => os[1].value);
+      await drawAfter(page, () => page.select('#piazza-dt-documenti-facet-3', value));
+      expect(await infoText(page)).toMatch(/^Risultati da 1 a \d+ di \d+$/);
+      expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
+      expect(probe.pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await hostile.close();
+    }
+  });
+});

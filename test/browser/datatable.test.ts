@@ -3,7 +3,7 @@
 // draw protocol, URL state with Back/Forward, keyboard, and axe in each state.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
-import { axe, chunksLoaded, describeViolations, launch, openPage, startPortal, type Emulator } from './harness';
+import { axe, chunksLoaded, describeViolations, launch, newProbe, startPortal, waitReady, type Emulator } from './harness';
 import {
   clearFaults, clickPage, columnTexts, drawAfter, drawCount, GRID, idle, infoText, lastDraw, openTable, pageParam, rowCount, serverAnswer,
 } from './datatable-kit';
@@ -321,8 +321,12 @@ describe('datatable: another configuration', () => {
   });
 
   it('a bad config names the block and the JSON path and keeps the fallback; an unreadable class offers Retry', async () => {
-    const probe = await openPage(browser, portal.url + 'test/datatable-errors.html');
+    const warnings: string[] = [];
+    const probe = await newProbe(browser);
     const { page } = probe;
+    page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
+    await page.goto(portal.url + 'test/datatable-errors.html', { waitUntil: 'domcontentloaded' });
+    await waitReady(page);
     const state = (id: string) => page.$eval('#' + id, (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent]);
     expect(await state('no-query')).toEqual(['error', 'fallback senza query']);
     expect(await state('bad-type')).toEqual(['error', 'fallback tipo errato']);
@@ -336,6 +340,9 @@ describe('datatable: another configuration', () => {
     await page.waitForSelector('#missing-class .piazza-error', { timeout: 10_000 });
     expect(await page.$eval('#missing-class .piazza-error', (e) => e.textContent)).toContain('Riprova');
     expect(probe.consoleErrors.some((e) => /datatable "dt-missing-class": class "nessuna_classe" could not be read \(status 404/.test(e))).toBe(true);
+    // A column the data does not have: the table works, the admin is told.
+    await page.waitForSelector('#ghost-column [role=grid] [role=row][aria-rowindex="6"]');
+    expect(warnings).toContainEqual('[piazza] datatable "dt-ghost": Possible column misalignment: row 1 has no field campo_inesistente');
     await expectAxeClean(page);
     await page.close();
   });
