@@ -60,11 +60,17 @@ export interface MapEngineOptions {
   onPlace(point: number): void;
   /** The first frame with the places of a new search has been drawn. */
   onDrawn?(): void;
+  /** A cluster was spread out (its number of places), or folded back (0). */
+  onSpread?(count: number): void;
+  /** The coverage of the hovered cluster is drawn (its corners), or gone (0). */
+  onCoverage?(corners: number): void;
 }
 
 /** A cluster spread out at max zoom: its places around its centre. */
 interface Spread {
   key: string;
+  /** The resolution it was spread at: a zoom folds it back. */
+  resolution: number | undefined;
   points: number[];
   at: Array<[number, number]>;
 }
@@ -121,7 +127,7 @@ export function createMapEngine(o: MapEngineOptions) {
       new DoubleClickZoom(),
       new DragZoom(),
       // Keys move the map only when the map itself has focus, not a popup's link or button.
-      new KeyboardPan({ pixelDelta: KEYBOARD_PAN, condition: (e) => e.originalEvent.target === o.target && noModifierKeys(e) }),
+      new KeyboardPan({ pixelDelta: KEYBOARD_PAN, duration: 0, condition: (e) => e.originalEvent.target === o.target && noModifierKeys(e) }),
       new KeyboardZoom({ condition: (e) => e.originalEvent.target === o.target }),
     ],
     layers: [coverageLayer, clusterLayer, spreadLayer, positionLayer],
@@ -135,7 +141,6 @@ export function createMapEngine(o: MapEngineOptions) {
   let ys: Float64Array = new Float64Array(0);
   const hulls = new Map<string, Array<[number, number]>>();
   const features = new Map<string, Feature<Point>>();
-  let lastResolution: number | undefined;
 
   function visibleExtent(buffer = 0): Extent | null {
     const size = map.getSize();
@@ -181,11 +186,10 @@ export function createMapEngine(o: MapEngineOptions) {
   }
 
   map.on('moveend', () => {
-    const resolution = view.getResolution();
     // A zoom folds a spread cluster back (as markercluster does); a pan keeps it.
-    if (resolution !== lastResolution) unspread();
-    lastResolution = resolution;
-    coverageSource.clear(true);
+    if (spread && view.getResolution() !== spread.resolution) unspread();
+    hovered = null;
+    clearCoverage();
     renderClusters();
     report();
   });
@@ -210,7 +214,7 @@ export function createMapEngine(o: MapEngineOptions) {
     const points = index.leaves(ref).sort((a, b) => a - b);
     const res = view.getResolution() ?? 1;
     const at = spiderOffsets(points.length).map(([dx, dy]): [number, number] => [ref.x + dx * res, ref.y - dy * res]);
-    spread = { key: ref.key, points, at };
+    spread = { key: ref.key, resolution: view.getResolution(), points, at };
     const legs = at.map((p) => {
       const f = new Feature({ geometry: new LineString([[ref.x, ref.y], p]) });
       f.set('kind', 'leg', true);
@@ -223,6 +227,7 @@ export function createMapEngine(o: MapEngineOptions) {
     });
     spreadSource.addFeatures([...legs, ...leaves]);
     clusterLayer.changed();
+    o.onSpread?.(points.length);
   }
 
   function unspread() {
@@ -230,6 +235,7 @@ export function createMapEngine(o: MapEngineOptions) {
     spread = null;
     spreadSource.clear(true);
     clusterLayer.changed();
+    o.onSpread?.(0);
   }
 
   function hitAt(pixel: number[]) {
@@ -263,17 +269,27 @@ export function createMapEngine(o: MapEngineOptions) {
       const ref = f && kindOf(f) === 'cluster' && (f.get('count') as number) > 1 ? (f.get('ref') as ClusterRef) : null;
       if ((ref?.key ?? null) === hovered) return;
       hovered = ref?.key ?? null;
-      coverageSource.clear(true);
+      clearCoverage();
       if (ref && spread?.key !== ref.key) {
         const hull = coverageOf(ref);
-        if (hull.length >= 3) coverageSource.addFeature(new Feature({ geometry: new Polygon([[...hull, hull[0]]]) }));
+        if (hull.length >= 3) {
+          coverageSource.addFeature(new Feature({ geometry: new Polygon([[...hull, hull[0]]]) }));
+          o.onCoverage?.(hull.length);
+        }
       }
     });
   });
   o.target.addEventListener('pointerleave', () => {
     hovered = null;
-    coverageSource.clear(true);
+    clearCoverage();
   });
+
+  function clearCoverage() {
+    if (!coverageSource.isEmpty()) {
+      coverageSource.clear(true);
+      o.onCoverage?.(0);
+    }
+  }
 
   function coverageOf(ref: ClusterRef): Array<[number, number]> {
     let hull = hulls.get(ref.key);
@@ -321,7 +337,7 @@ export function createMapEngine(o: MapEngineOptions) {
       popup.setPosition(undefined);
       hulls.clear();
       features.clear();
-      coverageSource.clear(true);
+      clearCoverage();
       index = null;
       xs = nextXs;
       ys = nextYs;

@@ -74,7 +74,7 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
           {inner && (
             <>
               <ul class="piazza-geo-group-places">
-                {inner.points.map((p) => <li key={p}>{place(p)}</li>)}
+                {inner.points.map((p) => <li key={p} data-point={p} data-id={String(points[p].id)}>{place(p)}</li>)}
               </ul>
               {inner.more > 0 && <p class="small mb-1">{plural('geo.group.more', inner.more)}</p>}
               {mapShown && (
@@ -97,7 +97,7 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
         <ul class="piazza-geo-list" id={id}>
           {list.entries.map((e) =>
             e.kind === 'place' ? (
-              <li key={e.key} data-point={e.point} data-at={at(e.x, e.y)}>
+              <li key={e.key} data-point={e.point} data-id={String(points[e.point].id)} data-at={at(e.x, e.y)}>
                 {place(e.point)}
               </li>
             ) : (

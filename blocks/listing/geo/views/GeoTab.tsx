@@ -1,9 +1,9 @@
 // The geo tab: the places of the block's filters on an OpenLayers map, with the companion list
 // that makes them reachable without a mouse. The map is created when the tab is first shown and
 // only once its tiles are allowed (a consent-governed tile service waits for the visitor).
-import { createPortal } from 'preact/compat';
+import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { useSnapshot } from 'valtio/react';
+import { useStore } from '../../views/use-store';
 import { injectStyle } from '../../../../runtime/dom';
 import { createI18n } from '../../../../runtime/i18n';
 import type { BlockContext } from '../../../../runtime/types';
@@ -35,6 +35,15 @@ function useTilesAllowed(ctx: BlockContext, service: string): [allowed: boolean,
   return [allowed || once, () => setOnce(true)];
 }
 
+/** Renders into an element OpenLayers owns (the popup's overlay); preact/compat's createPortal would cost a chunk. */
+function Portal({ into, children }: { into: HTMLElement | null; children: ComponentChildren }) {
+  useEffect(() => {
+    if (into) render(children as any, into);
+  });
+  useEffect(() => () => { if (into) render(null, into); }, [into]);
+  return null;
+}
+
 interface OpenPopup {
   point: number;
   /** Opened from the list: focus goes into the popup, and back to `trigger` when it closes. */
@@ -58,7 +67,7 @@ export function TabView(props: TabViewProps) {
   const detail = useMemo(() => createDetailLoader(s, props.api.link, ctx.nonce), []);
   useEffect(() => () => { controller.dispose(); detail.cancel(); }, []);
   useEffect(() => controller.setActive(active), [active]);
-  const res = useSnapshot(controller.results) as GeoResults;
+  const res = useStore(controller.results) as GeoResults;
   const places = useMemo(() => indexPlaces(res.points, maxZoom), [res.points]);
 
   const [allowed, allowOnce] = useTilesAllowed(ctx, config.consentService || '');
@@ -66,6 +75,8 @@ export function TabView(props: TabViewProps) {
   const [engine, setEngine] = useState<MapEngine | null>(null);
   const [view, setView] = useState<ViewState | null>(null);
   const [drawn, setDrawn] = useState(0);
+  const [spread, setSpread] = useState(0);
+  const [coverage, setCoverage] = useState(0);
   const [popup, setPopup] = useState<OpenPopup | null>(null);
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
@@ -81,6 +92,8 @@ export function TabView(props: TabViewProps) {
       onView: setView,
       onPlace: (point) => onPlace.current(point),
       onDrawn: () => setDrawn((n) => n + 1),
+      onSpread: setSpread,
+      onCoverage: setCoverage,
     });
     e.setTiles(true);
     setEngine(e);
@@ -137,7 +150,8 @@ export function TabView(props: TabViewProps) {
   };
 
   const companionView = useMemo<CompanionView | null>(() => {
-    if (engine) return view?.index ? { index: view.index, extent: view.extent, zoom: view.zoom, resolution: view.resolution } : null;
+    // Only what the map draws: the view of an earlier search's index would list places that are gone.
+    if (engine) return view?.index && view.index === places.index ? { index: view.index, extent: view.extent, zoom: view.zoom, resolution: view.resolution } : null;
     // No map yet (tiles not allowed): every place, grouped only where they share a spot.
     return places.index ? { index: places.index, extent: WORLD, zoom: maxZoom, resolution: null } : null;
   }, [engine, view, places]);
@@ -156,7 +170,7 @@ export function TabView(props: TabViewProps) {
             {allowed ? (
               <>
                 <div ref={target} id={id} class="piazza-geo-map" tabIndex={0} role="application" aria-label={t('geo.map.label')}
-                  aria-describedby={id + '-help'} data-zoom={view ? view.zoom : undefined}
+                  aria-describedby={id + '-help'} data-zoom={view ? view.zoom : undefined} data-spread={spread} data-coverage={coverage}
                   onKeyDown={(e) => { if (e.key === 'Escape' && popup) close(); }} />
                 <MapControls i18n={i18n} zoom={view ? view.zoom : null} maxZoom={maxZoom} locating={locating}
                   onZoom={(d) => engine?.zoomBy(d)} onLocate={onLocate} />
@@ -182,11 +196,12 @@ export function TabView(props: TabViewProps) {
             onShow={showPlace} onZoom={(cluster) => engine?.openCluster(cluster)} />
         </div>
       </div>
-      {engine && place && popup && createPortal(
-        <Popup place={place} settings={s} listingI18n={props.i18n} i18n={i18n} detail={detail} focus={!!popup.trigger}
-          onClose={close} onError={props.onError} onResize={() => engine.panIntoView()} />,
-        engine.popupElement,
-      )}
+      <Portal into={engine?.popupElement ?? null}>
+        {engine && place && popup && (
+          <Popup place={place} settings={s} listingI18n={props.i18n} i18n={i18n} detail={detail} focus={!!popup.trigger}
+            onClose={close} onError={props.onError} onResize={() => engine.panIntoView()} />
+        )}
+      </Portal>
     </div>
   );
 }
