@@ -5,7 +5,7 @@
 // Read with JSONP as the original did (a stable callback per object keeps the URL cacheable), through
 // the runtime's http client; each object/view is requested once per page. A failure is logged with
 // its status and text, and the placeholder stays.
-import { getJsonp, RequestError } from '../http';
+import { getJsonp, RequestError } from '../http/core';
 import { ezLocale, langOf } from '../i18n';
 import type { RuntimeContext } from '../types';
 import { follow, gridOf } from './masonry/follow';

@@ -2,7 +2,8 @@
 // naming block and JSON path, fallback kept), late markup mounts once, nothing leaves 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
-import { chunksLoaded, launch, newProbe, openPage, startPortal, waitReady, type Emulator } from './harness';
+import { readFileSync } from 'node:fs';
+import { chunksLoaded, distDir, launch, newProbe, openPage, startPortal, waitReady, type Emulator } from './harness';
 
 let browser: Browser;
 let portal: Emulator;
@@ -23,7 +24,9 @@ describe('loader', () => {
     expect(text).toMatch(/^piazza \S+ attivo: componenti caricati da http:\/\/127\.0\.0\.1:\d+\/dist\/$/);
     expect(await probe.page.$eval('#probe-home', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
     expect(probe.errors).toEqual([]);
-    expect(chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['probe']);
+    // Exactly the probe entry and the shared chunks the manifest lists for it: no other block's code.
+    const manifest = JSON.parse(readFileSync(distDir() + '/chunks/manifest.json', 'utf8'));
+    expect(new Set(chunksLoaded(probe))).toEqual(new Set(manifest.probe));
     expect(probe.external()).toEqual([]);
     await probe.page.close();
   });

@@ -1,0 +1,118 @@
+// The part of the http client that needs no axios: errors, cancellation, JSONP. Chunks that only
+// read a remote portal (shared-link embeds) import this module, so axios never reaches them.
+export type ErrorKind = 'http' | 'api' | 'timeout' | 'network' | 'invalid-json' | 'empty';
+
+export class RequestError extends Error {
+  constructor(public status: number, message: string, public kind: ErrorKind, public url = '') {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+export const isCancelled = (e: unknown): e is Cancelled =>
+  e instanceof Cancelled || ['AbortError', 'CanceledError'].includes((e as Error)?.name);
+
+export interface RequestOptions {
+  /** Remote host: load with JSONP (the portal's API answers `callback(...)`). */
+  jsonp?: boolean;
+  /** ms; default 15 s. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** nonce for the JSONP <script> (strict CSP). */
+  nonce?: string;
+  /**
+   * JSONP callback name (default: a generated unique one). A stable name keeps the URL identical
+   * across page views, so a browser or CDN may cache it; `_` is appended while the name is taken.
+   */
+  callback?: string;
+}
+
+/** The API reports failures in the body too: {error_message|error_code|error_type|error}. */
+export function bodyError(body: unknown, status: number, url: string): RequestError | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const b = body as Record<string, unknown>;
+  if (!('error_message' in b || 'error_code' in b || 'error' in b)) return null;
+  const message = String(b.error_message ?? b.error ?? 'Error ' + b.error_code);
+  return new RequestError(status >= 400 ? status : 500, message, 'api', url);
+}
+
+export function parse(text: string, status: number, url: string): unknown {
+  if (!text || !text.trim()) throw new RequestError(status, 'Empty response', 'empty', url);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RequestError(status, 'Invalid JSON response', 'invalid-json', url);
+  }
+}
+
+let jsonpSeq = 0;
+/**
+ * JSONP written here rather than with fetch-jsonp: that library cannot be aborted, throws in the
+ * page when a server calls back twice, and leaves its global behind on timeout.
+ */
+export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, nonce?: string, callback?: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const w = window as unknown as Record<string, unknown>;
+    let name = callback && /^[A-Za-z_$][\w$]*$/.test(callback) ? callback : 'piazzaJsonp' + Date.now().toString(36) + '_' + ++jsonpSeq;
+    while (name in w) name += '_';
+    const script = document.createElement('script');
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      script.remove();
+      // Keep a no-op for a while: a late or second callback must not throw in the page.
+      w[name] = () => {};
+      setTimeout(() => delete w[name], 60000);
+      fn();
+    };
+    const onAbort = () => finish(() => reject(new Cancelled()));
+    const timer = setTimeout(() => finish(() => reject(new RequestError(0, 'Request timed out', 'timeout', url))), timeout);
+    w[name] = (body: unknown) =>
+      finish(() => {
+        const err = bodyError(body, 200, url);
+        err ? reject(err) : resolve(body);
+      });
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
+    script.onerror = () => finish(() => reject(new RequestError(0, 'Request failed', 'network', url)));
+    if (nonce) script.nonce = nonce;
+    script.src = url + (url.includes('?') ? '&' : '?') + 'callback=' + name;
+    document.head.appendChild(script);
+  });
+}
+
+/**
+ * JSONP only, for chunks that only ever read a remote portal: importing this instead of getJson
+ * keeps axios out of the chunk (tree-shaken).
+ */
+export function getJsonp<T = unknown>(url: string, options: Omit<RequestOptions, 'jsonp'> = {}): Promise<T> {
+  return viaJsonp(url, options.timeout ?? 15000, options.signal, options.nonce, options.callback) as Promise<T>;
+}
+
+/**
+ * One slot per kind of request (a block's list, its facets, its map…): starting a new request aborts
+ * the one before, whose promise then rejects with Cancelled and so can never render.
+ */
+export function latest() {
+  let current: AbortController | null = null;
+  const run = <T>(task: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    current?.abort();
+    const controller = (current = new AbortController());
+    return task(controller.signal).then(
+      (value) => { if (controller.signal.aborted) throw new Cancelled(); return value; },
+      (error) => { throw controller.signal.aborted ? new Cancelled() : error; },
+    );
+  };
+  run.cancel = () => { current?.abort(); current = null; };
+  return run;
+}
