@@ -26,5 +26,26 @@ export function formatIso(value: string, format: string, locale?: string | null)
   return isIsoDate(value) ? moment.parseZone(value).locale(langOf(locale)).format(format) : value;
 }
 
+const API_ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * 'D MMMM YYYY' or 'D MMMM YYYY, HH:mm' of an ISO text in its own offset (what formatIso with
+ * those formats gives), read without moment's parser: a table formats hundreds of dates per page
+ * and moment's strict parse costs ~0.2 ms each. Other ISO forms fall back to formatIso; a value
+ * that is not ISO comes back unchanged.
+ */
+export function formatIsoDay(value: string, withTime: boolean, locale?: string | null): string {
+  const m = API_ISO.exec(value);
+  if (!m || m[4] === '24') return formatIso(value, withTime ? 'D MMMM YYYY, HH:mm' : 'D MMMM YYYY', locale);
+  const [, y, mo, d, h, mi, sec] = m;
+  const month = +mo;
+  const day = +d;
+  const days = new Date(Date.UTC(+y, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > days || (h !== undefined && (+h > 23 || +mi > 59 || +(sec ?? 0) > 59))) return value;
+  const months = moment.localeData(langOf(locale)).months() as unknown as string[];
+  const date = day + ' ' + months[month - 1] + ' ' + y;
+  return withTime ? date + ', ' + (h ?? '00') + ':' + (mi ?? '00') : date;
+}
+
 /** `YYYY-MM-DD HH:mm` in local time, no zone: what the portal's query language expects. */
 export const queryDateTime = (m: Moment) => m.format('YYYY-MM-DD HH:mm');

@@ -1,7 +1,7 @@
 // What a cell shows, by field type, as plain data: the grid, the phone cards and the CSV all
 // render from this, so they can never disagree. No HTML is ever built from server text here:
 // views render these structures with escaping, and every href passes safeHref.
-import { formatIso, hasTime, isIsoDate } from '../../../runtime/dates';
+import { formatIsoDay, hasTime, isIsoDate } from '../../../runtime/dates';
 import { pickLang, type Lang } from '../../../runtime/i18n';
 import type { FieldType, Hit } from './types';
 
@@ -23,8 +23,6 @@ export interface CellOptions {
   no: string;
 }
 
-export const DATE_FORMAT = 'D MMMM YYYY';
-export const DATETIME_FORMAT = 'D MMMM YYYY, HH:mm';
 const EMPTY: Cell = { kind: 'empty' };
 const text = (t: string, nowrap?: boolean): Cell => (t.trim() === '' ? EMPTY : nowrap ? { kind: 'text', text: t, nowrap } : { kind: 'text', text: t });
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -121,9 +119,9 @@ function urlCell(v: unknown): Cell {
 /** ISO dates as 'D MMMM YYYY, HH:mm' (date-only without time); anything else as it is. */
 function dateCell(v: unknown, type: 'date' | 'datetime', o: CellOptions): Cell {
   const s = str(v);
-  if (!isIsoDate(s)) return text(s);
   const dateOnly = type === 'date' || o.dataType === 'ezdate' || !hasTime(s);
-  return text(formatIso(s, dateOnly ? DATE_FORMAT : DATETIME_FORMAT, o.locale), true);
+  const formatted = formatIsoDay(s, !dateOnly, o.locale);
+  return formatted === s ? text(s) : text(formatted, true);
 }
 
 function booleanCell(v: unknown, o: CellOptions): Cell {
@@ -149,7 +147,7 @@ export function htmlToText(html: string): string {
 
 /** The type a value's shape suggests, for `auto` columns without a class definition. */
 export function guessType(v: unknown): Exclude<FieldType, 'auto'> {
-  if (typeof v === 'string') return isIsoDate(v) ? 'datetime' : /<[a-z][^>]*>/i.test(v) ? 'html' : 'text';
+  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}/.test(v) && isIsoDate(v) ? 'datetime' : /<[a-z][^>]*>/i.test(v) ? 'html' : 'text';
   if (typeof v === 'boolean') return 'boolean';
   if (Array.isArray(v)) {
     const first = v.find((x) => x !== null && x !== undefined);
