@@ -28,7 +28,7 @@ describe('datatable on a phone', () => {
     const probe = await openTable(browser, portal, 'datatable.html', PHONE);
     const { page } = probe;
     expect(await page.$('.piazza-datatable [role=grid]')).toBeNull();
-    expect(chunksLoaded(probe).some((f) => f.startsWith('Grid-'))).toBe(false);
+    expect(chunksLoaded(probe).some((f) => f.startsWith('DatatableGrid-'))).toBe(false);
     const fields = await cardFields(page);
     expect(fields).toHaveLength(10);
     const server = await serverAnswer(lastDraw(probe));

@@ -12,7 +12,7 @@ import { Export } from './Export';
 import { Filters, type FacetView } from './Filters';
 import { useTable, type TableSetup } from './useTable';
 
-const Grid = lazy(() => import('./Grid'));
+const Grid = lazy(() => import('./DatatableGrid'));
 
 export interface AppProps {
   setup: TableSetup;
