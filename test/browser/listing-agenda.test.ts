@@ -168,6 +168,39 @@ describe('agenda tab', () => {
     await page.close();
   });
 
+  it('a window resized while the tab was hidden: shown again, it is drawn for the new size (and view)', async () => {
+    const probe = await open(PHONE);
+    const { page } = probe;
+    const fits = () => page.$eval('#agenda-eventi .piazza-agenda-calendar', (c) => {
+      const panel = c.querySelector<HTMLElement>('.toastui-calendar-panel.toastui-calendar-time')!;
+      // The time panel ends at the calendar's bottom (within its border), neither past it nor short of it.
+      const gap = Math.round(c.getBoundingClientRect().bottom - panel.getBoundingClientRect().bottom);
+      return { fits: gap >= 0 && gap <= 8, scrollTop: panel.scrollTop };
+    });
+    expect(await fits()).toEqual({ fits: true, scrollTop: 9 * 2 * 48 });
+    // A smaller phone while the list is shown: the day view's panels were measured for the old height.
+    await page.click('#agenda-eventi-list-tab');
+    await page.setViewport({ width: 500, height: 700 });
+    await page.click('#agenda-eventi-agenda-tab');
+    await page.waitForSelector('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time');
+    expect(await fits()).toEqual({ fits: true, scrollTop: 9 * 2 * 48 });
+    // Wider than 768 px while hidden: the period follows at once, the request waits until the tab is shown.
+    await page.click('#agenda-eventi-list-tab');
+    await page.setViewport(WIDE);
+    expect(await agenda(page, 'agenda-eventi')).toMatchObject({ view: 'month' });
+    const requests = calendarRequests(probe).length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calendarRequests(probe)).toHaveLength(requests);
+    const { version } = await agenda(page, 'agenda-eventi');
+    await page.click('#agenda-eventi-agenda-tab');
+    const month = await nextAgenda(page, 'agenda-eventi', version);
+    expect(month.view).toBe('month');
+    expect(await page.$$eval('#agenda-eventi .toastui-calendar-daygrid-cell', (c) => c.length)).toBe(42);
+    expect(await page.$eval('#agenda-eventi .piazza-agenda-calendar', (e) => e.getBoundingClientRect().height)).toBe(800);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
   it('previous / next / today are labelled buttons; each load is announced politely ("N eventi a …")', async () => {
     const probe = await open(WIDE);
     const { page } = probe;
