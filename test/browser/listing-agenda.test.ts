@@ -449,6 +449,25 @@ describe('agenda tab', () => {
     await page.close();
   });
 
+  it('works under a strict CSP: its styles and Toast UI’s carry the nonce, nothing is blocked', async () => {
+    const probe = await newProbe(browser, WIDE);
+    const { page } = probe;
+    await page.goto(portal.url + 'listing-agenda-csp.html', { waitUntil: 'domcontentloaded' });
+    await waitReady(page);
+    const shown = await nextAgenda(page, 'agenda-csp', 0);
+    expect(shown.status).toBe('ready');
+    expect(await page.$$eval('style[data-piazza-css="toastui-calendar"], style[data-piazza-css="listing-agenda"]',
+      (styles) => styles.map((s) => (s as HTMLStyleElement).nonce))).toEqual(['piazzaTest', 'piazzaTest']);
+    // Both style sheets apply: the grid's own layout and the month's 800 px.
+    expect(await page.$eval('#agenda-csp .toastui-calendar-layout', (e) => getComputedStyle(e).position)).toBe('relative');
+    expect(await page.$eval('#agenda-csp .piazza-agenda-calendar', (e) => e.getBoundingClientRect().height)).toBe(800);
+    expect(await page.$$eval('#agenda-csp .toastui-calendar-weekday-event-block', (e) => e.length)).toBeGreaterThan(0);
+    await openList(page, 'agenda-csp');
+    expect(await page.evaluate(() => (window as any).__cspViolations)).toEqual([]);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
   it('never sends a request off the machine: no Google Analytics from Toast UI, even after its 1 s delay', async () => {
     const probe = await open(WIDE);
     const { page } = probe;
