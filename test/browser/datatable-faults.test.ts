@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, CDPSession, Page } from 'puppeteer-core';
-import { axe, describeViolations, launch, startPortal, type Emulator } from './harness';
-import { armFault, clearFaults, clickPage, columnTexts, drawAfter, idle, infoText, isDraw, lastDraw, openTable, serverAnswer } from './datatable-kit';
+import type { Browser, CDPSession } from 'puppeteer-core';
+import { launch, startPortal, type Emulator } from './harness';
+import { armFault, clearFaults, clickPage, columnTexts, drawAfter, expectAxeClean, idle, infoText, isDraw, lastDraw, openTable, serverAnswer } from './datatable-kit';
 
 let browser: Browser;
 let portal: Emulator;
@@ -30,10 +30,6 @@ afterEach(async () => {
   for (const f of readdirSync(downloads)) rmSync(join(downloads, f), { force: true });
 });
 
-async function expectAxeClean(page: Page) {
-  const violations = await axe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 /** Resolves with the file's text once Chromium reports the download complete. */
 function nextDownload(name: string): Promise<string> {
@@ -76,8 +72,8 @@ describe('datatable: stale answers', () => {
       const el = document.querySelector('.piazza-datatable-info')!;
       new MutationObserver(() => seen.push(el.textContent!)).observe(el, { childList: true, subtree: true, characterData: true });
     });
-    // Page 2 answers after 1.5 s; page 3, asked right after, answers at once.
-    await armFault(portal, { match: 'start=10&', latency: 1500, times: 1 });
+    // Page 2 answers after 3 s; page 3, asked right after, answers at once.
+    await armFault(portal, { match: 'start=10&', latency: 3000, times: 1 });
     await clickPage(page, 'Pagina 2');
     await page.waitForFunction(() => document.querySelector('.piazza-datatable nav a[aria-current=page]')?.textContent?.includes('2'));
     await drawAfter(page, () => clickPage(page, 'Pagina successiva'));
@@ -85,7 +81,7 @@ describe('datatable: stale answers', () => {
     const third = await columnTexts(page);
     expect(third).toEqual((await serverAnswer(lastDraw(probe))).names);
     // Wait out the slow answer: the table must still show page 3.
-    await new Promise((r) => setTimeout(r, 1800));
+    await new Promise((r) => setTimeout(r, 3300));
     expect(await infoText(page)).toBe('Risultati da 21 a 30 di 60');
     expect(await columnTexts(page)).toEqual(third);
     expect(await page.evaluate(() => (window as any).__infoSeen.some((t: string) => t.includes('da 11 a 20')))).toBe(false);

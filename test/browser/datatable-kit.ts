@@ -1,8 +1,9 @@
 // Shared steps of the data table browser tests: open a demo page, wait for a draw to land,
 // read the grid, ask the emulator directly what it would answer.
-import type { HTTPResponse, Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { Browser } from 'puppeteer-core';
-import { openPage, type Emulator, type Probe } from './harness';
+import { expect } from 'vitest';
+import { axe, describeViolations, openPage, type Emulator, type Probe } from './harness';
 
 export const GRID = '.piazza-datatable [role=grid]';
 export const isDraw = (url: string) => url.includes('/datatable/search/');
@@ -21,11 +22,32 @@ export async function idle(page: Page): Promise<void> {
   }, { timeout: 15_000 });
 }
 
-/** Runs an action that triggers a draw, and waits for the answer to be on screen. */
-export async function drawAfter(page: Page, action: () => Promise<unknown>): Promise<HTTPResponse> {
-  const [response] = await Promise.all([page.waitForResponse((r) => isDraw(r.url()), { timeout: 15_000 }), action()]);
-  await idle(page);
-  return response;
+/**
+ * Runs an action that triggers one or more draws, and waits until every draw it started has
+ * finished (answered or aborted) and the table is idle again: an answer to an earlier action
+ * can never be taken for this one's.
+ */
+export async function drawAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
+  let started = 0;
+  const pending = new Set<HTTPRequest>();
+  const onRequest = (r: HTTPRequest) => { if (isDraw(r.url())) { started++; pending.add(r); } };
+  const onDone = (r: HTTPRequest) => { pending.delete(r); };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  try {
+    await action();
+    const deadline = Date.now() + 15_000;
+    while (!(started > 0 && pending.size === 0)) {
+      if (Date.now() > deadline) throw new Error('no draw finished after the action');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await idle(page);
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+  }
 }
 
 export const infoText = (page: Page) => page.$eval('.piazza-datatable-info', (el) => el.textContent!.replace(/\s+/g, ' ').trim());
@@ -63,3 +85,9 @@ export const pageParam = (page: Page, name: string) => new URL(page.url()).searc
 
 /** Clicks a pagination link by its accessible label ("Pagina 2", "Pagina successiva"). */
 export const clickPage = (page: Page, label: string) => page.click(`.piazza-datatable nav a[aria-label="${label}"]`);
+
+/** axe-core (WCAG 2.1 A/AA) finds nothing on the page as it is now. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const violations = await axe(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}

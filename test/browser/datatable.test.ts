@@ -2,10 +2,10 @@
 // server sends is what the grid shows, typed cells, paging/sort/search/filters through the real
 // draw protocol, URL state with Back/Forward, keyboard, and axe in each state.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
-import { axe, chunksLoaded, describeViolations, launch, newProbe, startPortal, waitReady, type Emulator } from './harness';
+import type { Browser, Page } from 'puppeteer-core';
+import { chunksLoaded, launch, newProbe, startPortal, waitReady, type Emulator } from './harness';
 import {
-  clearFaults, clickPage, columnTexts, drawAfter, drawCount, GRID, idle, infoText, lastDraw, openTable, pageParam, rowCount, serverAnswer,
+  clearFaults, clickPage, columnTexts, drawAfter, drawCount, expectAxeClean, GRID, idle, infoText, lastDraw, openTable, pageParam, rowCount, serverAnswer,
 } from './datatable-kit';
 import { escapeValue } from '../../blocks/datatable/model/query';
 
@@ -22,13 +22,8 @@ afterAll(async () => {
 });
 afterEach(async () => { await clearFaults(portal); });
 
-async function expectAxeClean(page: import('puppeteer-core').Page) {
-  const violations = await axe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
 /** aria-sort of the header whose visible name is `title`. */
-const ariaSort = (page: import('puppeteer-core').Page, title: string) =>
+const ariaSort = (page: Page, title: string) =>
   page.$$eval(GRID + ' [role=columnheader]', (cells, t) => cells.find((c) => c.textContent!.trim() === t)?.getAttribute('aria-sort') ?? null, title);
 
 describe('datatable: first page', () => {
