@@ -299,7 +299,7 @@ describe('datatable: search and filters', () => {
 });
 
 describe('datatable: another configuration', () => {
-  it('English texts, meta columns, the module API door with q encoded twice, 100 rows all in the DOM', async () => {
+  it('English texts, meta columns, the module API door with q encoded twice, 100 rows all in the DOM, under a strict CSP', async () => {
     const probe = await openTable(browser, portal, 'datatable-contenuti.html?contenuti.size=100');
     const { page } = probe;
     expect(await infoText(page)).toBe('Results 1 to 100 of 335');
@@ -310,6 +310,11 @@ describe('datatable: another configuration', () => {
     expect(url.pathname).toBe('/opendata/api/datatable/search/');
     expect(decodeURIComponent(url.searchParams.get('q')!)).toMatch(/^classes \[article, event, place, public_service, document\] facets \[topics\|alpha\|100\]$/);
     expect((await columnTexts(page, 3)).every((d) => /^\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/.test(d))).toBe(true);
+    // Styles are injected with the page's nonce; the grid's own inline styles go through the CSSOM.
+    expect(await page.evaluate(() => (window as any).__cspViolations)).toEqual([]);
+    expect(await page.$$eval('style[data-piazza-css]', (ss) => ss.map((s) => [s.getAttribute('data-piazza-css'), (s as HTMLStyleElement).nonce]))).toEqual(
+      expect.arrayContaining([['datatable', 'piazzaDemo'], ['react-data-grid', 'piazzaDemo']]),
+    );
     expect(probe.errors).toEqual([]);
     await expectAxeClean(page);
     await page.close();
