@@ -78,6 +78,23 @@ describe('datatable: first page', () => {
   });
 });
 
+describe('datatable: legacy portal CSS', () => {
+  it('keeps the grid laid out when the page styles every div and table (react-data-grid\'s @layer CSS loses to them)', async () => {
+    const probe = await openTable(browser, portal);
+    const { page } = probe;
+    await page.addStyleTag({ content: 'div { display: block; float: left; padding: 3px; margin: 1px; position: static; } table { width: 100%; border: 2px solid red; }' });
+    const rows = await page.$$eval(GRID + ' [role=row]', (rs) => rs.slice(0, 3).map((r) => {
+      const tops = Array.from(r.children).map((c) => Math.round(c.getBoundingClientRect().top));
+      return { cells: tops.length, sameLine: tops.every((t) => t === tops[0]) };
+    }));
+    expect(rows).toEqual([{ cells: 14, sameLine: true }, { cells: 14, sameLine: true }, { cells: 14, sameLine: true }]);
+    const lefts = await page.$$eval(GRID + ' [role=row][aria-rowindex="2"] [role=gridcell]', (cs) => cs.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().left)));
+    expect(lefts[0]).toBeLessThan(lefts[1]);
+    expect(lefts[1]).toBeLessThan(lefts[2]);
+    await page.close();
+  });
+});
+
 describe('datatable: paging and the URL', () => {
   it('pages with the shared pagination, keeps page and size in the URL, and Back/Forward/reload restore them', async () => {
     const probe = await openTable(browser, portal);
