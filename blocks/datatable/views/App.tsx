@@ -1,6 +1,7 @@
 // The data table block: filters and search, the grid (or cards on phones), the one pagination.
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import { Pagination } from '../../../runtime/ui/Pagination';
@@ -65,8 +66,9 @@ export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exp
   const goToPage = (page: number) => {
     navigate(withPage(state, page));
     // The list changed under the visitor: bring its top into view and put focus on the count.
-    info.current?.focus({ preventScroll: true });
-    info.current?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    if (!info.current) return;
+    info.current.focus({ preventScroll: true });
+    scrollToTop(info.current);
   };
 
   return (
@@ -115,7 +117,7 @@ export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exp
       </div>
       {!error && shown && (
         <Pagination page={state.page} count={pages} i18n={i18n} idPrefix={idPrefix} onPage={goToPage}
-          hrefFor={(p) => hrefFor(withPage(state, p))} />
+          hrefFor={setup.urlKeys ? (p) => hrefFor(withPage(state, p)) : undefined} />
       )}
     </div>
   );
