@@ -21,7 +21,7 @@ export const isObject = (v: unknown): v is Record<string, any> =>
 
 export function defaults(): ConsentConfig {
   return {
-    active: true,
+    active: true, // (legacy: read by nobody, kept in the shape of CookieConsent.config)
     cookieExists: false,
     cookieVersion: 1,
     barTimeout: 1000,

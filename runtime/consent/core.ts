@@ -87,15 +87,9 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   }
 
   function install(c: ConsentConfig): void {
-    replay = installInterceptor({
-      blockedBy(type, texts) {
-        // text/plain, JSON, templates never run: only a script that would is held
-        if (!type || /^module$|script/i.test(type)) return blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts));
-      },
-      passed(script) {
-        if (script.matches(HELD_TAGS)) queueMicrotask(() => getUi().then((u) => u.refresh()));
-      },
-    });
+    // text/plain, JSON, templates never run: only a script that would is held
+    replay = installInterceptor((type, texts) =>
+      !type || /^module$|script/i.test(type) ? blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts)) : undefined);
     installCookieFilter((name) => cookieWriteBlocked(c, name));
     document.addEventListener('click', (e) => {
       const opener = (e.target as Element | null)?.closest?.('.ccb__edit,[data-piazza-consent-open]');

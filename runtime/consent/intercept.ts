@@ -1,7 +1,7 @@
 // Holds back scripts of blocked `dynamic-script` services on every way a script can enter the DOM:
 // - nodes: appendChild, insertBefore, replaceChild, append, prepend, replaceChildren, before, after,
 //   replaceWith, insertAdjacentElement, Range#insertNode (the script itself, or a fragment or tree
-//   holding scripts). A held script leaves a comment where it was going; once its category is
+//   holding scripts, however it was built). A held script leaves a comment where it was going; once its category is
 //   wanted the script itself goes there, so it runs once, at its intended position, and the
 //   caller's onload fires on the element it holds.
 // - markup: innerHTML, outerHTML, insertAdjacentHTML, document.write. A held script is written as
@@ -13,12 +13,8 @@ import type { ServiceConfig } from './types';
 
 export type Blocked = [key: string, service: ServiceConfig];
 
-export interface InterceptorOptions {
-  /** The blocked service a script (by its type, and its src or inline text) belongs to, if any. */
-  blockedBy(type: string, texts: Array<string | null>): Blocked | undefined;
-  /** A script element that was let through. */
-  passed(script: Element): void;
-}
+/** The blocked service a script (by its type, and its src or inline text) belongs to, if any. */
+export type BlockedBy = (type: string, texts: Array<string | null>) => Blocked | undefined;
 
 type Fn = (this: any, ...args: any[]) => any;
 const N = Node.prototype;
@@ -27,16 +23,13 @@ export const nativeReplace = N.replaceChild;
 
 const isScript = (n: any) => n?.localName === 'script';
 
-export function installInterceptor(options: InterceptorOptions) {
+export function installInterceptor(blockedBy: BlockedBy) {
   let held: Array<[script: Element, mark: Comment, service: ServiceConfig]> = [];
 
   function hold(script: Element): Comment | null {
     // the src attribute as written and as resolved (the property), and the inline text
-    const found = options.blockedBy((script.getAttribute('type') || '').trim(), [script.getAttribute('src'), (script as HTMLScriptElement).src, script.textContent]);
-    if (!found) {
-      options.passed(script);
-      return null;
-    }
+    const found = blockedBy((script.getAttribute('type') || '').trim(), [script.getAttribute('src'), (script as HTMLScriptElement).src, script.textContent]);
+    if (!found) return null;
     const mark = document.createComment('piazza-consent held ' + found[0]);
     held.push([script, mark, found[1]]);
     return mark;
@@ -54,12 +47,11 @@ export function installInterceptor(options: InterceptorOptions) {
 
   const worth = (n: any) => n && (isScript(n) || (n.firstElementChild && (n.nodeType === 1 || n.nodeType === 11)));
 
-  /** Methods taking one node at `at`, returning the inserted node (or the replaced one). */
-  const one = (at: number) => (fn: Fn): Fn => function (this: any) {
-    const node = arguments[at];
+  /** Methods taking the node first, returning the inserted node (or the replaced one). */
+  const one = (fn: Fn): Fn => function (this: any, node: any) {
     if (!worth(node)) return fn.apply(this, arguments as any);
     const args = Array.from(arguments);
-    const put = (args[at] = screen(node));
+    const put = (args[0] = screen(node));
     const result = fn.apply(this, args);
     return result === put ? node : result;
   };
@@ -68,16 +60,16 @@ export function installInterceptor(options: InterceptorOptions) {
     return fn.apply(this, args.some(worth) ? args.map((a) => (worth(a) ? screen(a) : a)) : args);
   };
   const markup = (html: unknown) =>
-    typeof html === 'string' ? holdScripts(html, (type, segment) => options.blockedBy(type, [segment])?.[0]) : html;
+    typeof html === 'string' ? holdScripts(html, (type, segment) => blockedBy(type, [segment])?.[0]) : html;
 
   const patch = (proto: any, name: string, wrap: (fn: Fn) => Fn) => {
     if (proto && typeof proto[name] === 'function') proto[name] = wrap(proto[name]);
   };
   const E = Element.prototype, D = Document.prototype;
-  patch(N, 'appendChild', one(0));
-  patch(N, 'insertBefore', one(0));
-  patch(N, 'replaceChild', one(0));
-  patch(Range.prototype, 'insertNode', one(0));
+  patch(N, 'appendChild', one);
+  patch(N, 'insertBefore', one);
+  patch(N, 'replaceChild', one);
+  patch(Range.prototype, 'insertNode', one);
   // it takes Elements only: a held script's comment goes in through a stand-in element
   patch(E, 'insertAdjacentElement', (fn) => function (this: Element, where: string, el: any) {
     const put = worth(el) ? screen(el) : el;
@@ -86,7 +78,8 @@ export function installInterceptor(options: InterceptorOptions) {
     if (spot) nativeReplace.call(spot.parentNode, put, spot);
     return spot && el;
   });
-  for (const proto of [E, D, DocumentFragment.prototype]) for (const name of ['append', 'prepend', 'replaceChildren']) patch(proto, name, many);
+  // (a fragment runs nothing until it is inserted, and inserting one screens what it holds)
+  for (const proto of [E, D]) for (const name of ['append', 'prepend', 'replaceChildren']) patch(proto, name, many);
   for (const proto of [E, CharacterData.prototype]) for (const name of ['before', 'after', 'replaceWith']) patch(proto, name, many);
   patch(E, 'insertAdjacentHTML', (fn) => function (this: any, where: string, html: unknown) { return fn.call(this, where, markup(html)); });
   for (const name of ['write', 'writeln']) patch(D, name, (fn) => function (this: any, ...parts: unknown[]) { return fn.call(this, markup(parts.join(''))); });

@@ -9,8 +9,8 @@ export function categoryBlocked(config: ConsentConfig, name: string): boolean {
   return !c || (!c.needed && !c.wanted);
 }
 
-export const searchValues = (s: ServiceConfig): string[] =>
-  ([] as unknown[]).concat(s.search ?? []).filter((x): x is string => typeof x === 'string' && x !== '');
+/** (values the check refused are gone by now: what is left is a string, or a hole in a list) */
+export const searchValues = (s: ServiceConfig): string[] => ([] as string[]).concat(s.search ?? []).filter(Boolean);
 
 /** True when any search value occurs in any of the texts (the original matched substrings too). */
 export const searchMatches = (s: ServiceConfig, texts: Array<string | null | undefined>): boolean =>

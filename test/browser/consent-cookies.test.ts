@@ -33,10 +33,13 @@ describe('the cconsent cookie', () => {
   it('is written as the portal writes it: raw JSON, path /, SameSite=Strict, Secure, 180 days', async () => {
     const probe = await openConsentPage(browser, portal.url + 'test/consent-write.html', { config: consentConfig() });
     const { page } = probe;
-    const events = page.evaluate(() => new Promise<any>((resolve) => window.addEventListener('cconsent-setCookie', (e) => resolve((e as CustomEvent).detail), { once: true })));
-    const piazzaEvent = page.evaluate(() => new Promise<any>((resolve) => (window as any).piazza.on('consent:change', resolve)));
+    await page.evaluate(() => {
+      (window as any).__detail = new Promise((resolve) => window.addEventListener('cconsent-setCookie', (e) => resolve((e as CustomEvent).detail), { once: true }));
+      (window as any).__change = new Promise((resolve) => (window as any).piazza.on('consent:change', resolve));
+    });
     await clickBar(page, /^Refuse all/);
-    const detail = await events;
+    const detail = await page.evaluate(() => (window as any).__detail);
+    const piazzaEvent = page.evaluate(() => (window as any).__change);
     const cookie = (await page.browserContext().cookies()).find((c) => c.name === 'cconsent')!;
     const expected = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":false},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
     expect(cookie.value).toBe(expected);
@@ -158,9 +161,9 @@ describe('a stored choice that no longer fits', () => {
     expect(await trackersRan(page)).toEqual(['id=stats']);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').map((n: any) => n.type))).toEqual(['navigate']);
     // answering removes the bar for good
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Refuse all/);
-    await applied;
+    await applied();
     expect(JSON.parse((await context.cookies()).find((c) => c.name === 'cconsent')!.value).categories).toEqual({
       necessary: { wanted: true }, analytics: { wanted: false }, multimedia: { wanted: false }, marketing: { wanted: false },
     });
@@ -208,9 +211,9 @@ describe('cookie writes of a blocked localcookie service', () => {
       expect(result.writes[name]).toBe(1);
     }
     // after accept the same writes go through, without a reload
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     const after = await page.evaluate((blocked: string[]) => {
       for (const name of blocked) document.cookie = name + '=2; path=/';
       return { jar: document.cookie, writes: (window as any).__writes };
@@ -300,9 +303,9 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
     expect(await names()).toHaveLength(10);
     await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
     await page.waitForSelector('#cconsent-modal[open]');
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await page.click('#cconsent-modal .pc-foot button:first-child'); // refuse all
-    await applied;
+    await applied();
     expect(await names()).toEqual(['cconsent@www.comune.test/', 'keep_me@www.comune.test/', 'keep_parent@.comune.test/']);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
     await context.close();
@@ -315,9 +318,9 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
     const probe = await openConsentPage(context, base + 'test/deletion/page.html', { config: config() });
     await probe.page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
     await probe.page.waitForSelector('#cconsent-modal[open]');
-    const applied = choiceApplied(probe.page);
+    const applied = await choiceApplied(probe.page);
     await probe.page.click('#cconsent-modal .pc-foot button:first-child');
-    await applied;
+    await applied();
     const copies = (await context.cookies()).filter((c) => c.name === 'cconsent');
     expect(copies.map((c) => c.domain)).toEqual(['www.comune.test']);
     expect(JSON.parse(copies[0].value).categories.analytics.wanted).toBe(false);

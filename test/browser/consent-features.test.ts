@@ -34,9 +34,9 @@ describe('where the config comes from, and when it is wrong', () => {
     expect(await page.evaluate(() => Object.keys((window as any).CookieConsent.config.categories))).toEqual(['necessary', 'analytics', 'multimedia']);
     expect(await trackersRan(page)).toEqual([]);
     expect(trackerRequests(probe)).toEqual([]);
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 1);
     expect(await page.evaluate(() => (window as any).__wrapped)).toBe(true);
     // setConfiguration merges into the live config and re-applies it
@@ -62,9 +62,9 @@ describe('where the config comes from, and when it is wrong', () => {
     expect(probe.consoleErrors[0]).toBe('[piazza] consent: invalid config: /barTimeout must be an integer >= 0; '
       + '/categories/analytics/needed must be a boolean; /services/tracker/category must be a key of /categories; /services/essential/search/1 must be a string; /colour is not a known key');
     // the bar still works with the valid part, and accepting all cannot unblock a service of an unknown category
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
     expect(await trackersRan(page)).toEqual(['id=n-x']);
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('tracker'))).toBe(false);
@@ -159,17 +159,17 @@ describe('theme, events and the API blocks use', () => {
     const { page } = probe;
     expect(await page.evaluate(() => [(window as any).piazza.consent.get(), (window as any).piazza.consent.allows('video'), (window as any).piazza.consent.allows('necessary')]))
       .toEqual([null, false, true]);
-    let applied = choiceApplied(page);
+    let applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('video'))).toBe(true);
     expect(await page.evaluate(() => (window as any).piazza.consent.get())).toEqual({
       version: 1, categories: { necessary: { wanted: true }, analytics: { wanted: true }, multimedia: { wanted: true } }, services: ['tracker', 'essential', 'stats', 'video'],
     });
     await openDialog(page);
-    applied = choiceApplied(page);
+    applied = await choiceApplied(page);
     await clickDialog(page, /^Refuse all/);
-    await applied;
+    await applied();
     expect(await page.evaluate(() => (window as any).__changes)).toEqual([true, false]);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
     await page.browserContext().close();
@@ -201,9 +201,9 @@ describe('opt-in features', () => {
       ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied',
       functionality_storage: 'denied', personalization_storage: 'denied', security_storage: 'granted',
     }]]);
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     const last = await page.evaluate(() => { const l = (window as any).dataLayer; return [Object.prototype.toString.call(l[l.length - 1]), Array.from(l[l.length - 1])]; });
     expect(last[0]).toBe('[object Arguments]');
     expect(last[1]).toEqual(['consent', 'update', expect.objectContaining({ analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'denied' })]);
@@ -259,9 +259,9 @@ describe('opt-in features', () => {
       expect(probe.requests.filter((u) => u.includes('video.html'))).toEqual([]);
       const violations = await axe(page);
       expect(violations, describeViolations(violations)).toEqual([]);
-      const applied = choiceApplied(page);
+      const applied = await choiceApplied(page);
       await page.click('.piazza-consent-embed button');
-      await applied;
+      await applied();
       expect(await state()).toEqual([
         { id: 'yt', src: '/test/trackers/video.html?yt', hidden: false, placeholder: null },
         { id: 'portal', src: '/test/trackers/video.html?portal', hidden: false, placeholder: null },
@@ -269,9 +269,9 @@ describe('opt-in features', () => {
       expect(JSON.parse((await page.browserContext().cookies()).find((c) => c.name === 'cconsent')!.value).categories)
         .toEqual({ necessary: { wanted: true }, analytics: { wanted: false }, multimedia: { wanted: true } });
       await openDialog(page);
-      const refused = choiceApplied(page);
+      const refused = await choiceApplied(page);
       await clickDialog(page, /^Refuse all/);
-      await refused;
+      await refused();
       const back = await state();
       expect(back.map((f) => [f.src, f.hidden, !!f.placeholder])).toEqual([['about:blank', true, true], ['/test/trackers/video.html?preview', true, true]]);
       expect(probe.errors).toEqual([]);
@@ -304,9 +304,9 @@ describe('pages', () => {
     let violations = await axe(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     expect(await trackersRan(page)).toEqual([]);
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Accetta tutti/);
-    await applied;
+    await applied();
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 2);
     expect((await trackersRan(page)).sort()).toEqual(['id=statistiche', 'id=wai&cookie=_pk_id']);
     expect(await page.evaluate(() => (window as any).__wrapped)).toBe(1);
@@ -334,9 +334,9 @@ describe('pages', () => {
     await page.waitForSelector('#cconsent-modal[open]');
     for (const head of await page.$$('#cconsent-modal h3 button')) await head.click();
     await page.click('#cconsent-modal [data-category=analytics] [role=switch]');
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickDialog(page, /^Accetta tutti/);
-    await applied;
+    await applied();
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 3);
     expect((await trackersRan(page)).sort()).toEqual(['id=a-dynamic', 'id=external-revived', 'id=inline-revived']);
     expect(await page.evaluate(() => (window as any).__revivedNonce)).toBe('piazza-csp');

@@ -111,9 +111,9 @@ describe('dynamic scripts of a blocked service', () => {
 
     await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
     await page.waitForSelector('#cconsent-modal[open]');
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await page.click('#cconsent-modal .pc-foot button:last-child'); // accept all
-    await applied;
+    await applied();
     const all = [...NODE_PATHS, ...MARKUP_PATHS, 'write'];
     await page.waitForFunction((n) => ((window as any).__trackers || []).length >= n, {}, all.length + 1);
     await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
@@ -182,19 +182,19 @@ describe('dynamic scripts of a blocked service', () => {
     const probe = await openConsentPage(browser, portal.url + 'test/consent-once.html', { config: consentConfig() });
     const { page } = probe;
     await page.evaluate(insertAll, 'a-', ['appendChild']);
-    let applied = choiceApplied(page);
+    let applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 1);
     for (const label of [/^Refuse all/, /^Accept all/, /^Accept all/]) {
       await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
       await page.waitForSelector('#cconsent-modal[open]');
-      applied = choiceApplied(page);
+      applied = await choiceApplied(page);
       await page.evaluate((source) => {
         const re = new RegExp(source);
         [...document.querySelectorAll<HTMLElement>('#cconsent-modal .pc-foot button')].find((b) => re.test(b.textContent!))!.click();
       }, label.source);
-      await applied;
+      await applied();
     }
     await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
     expect(await trackersRan(page)).toEqual(['id=a-appendChild']);
@@ -209,17 +209,17 @@ describe('dynamic scripts of a blocked service', () => {
     const probe = await openConsentPage(browser, portal.url + 'test/consent-refuse.html', { config: consentConfig() });
     const { page } = probe;
     await page.evaluate(insertAll, 'a-', ['insertBefore', 'innerHTML']);
-    let applied = choiceApplied(page);
+    let applied = await choiceApplied(page);
     await clickBar(page, /^Refuse all/);
-    await applied;
+    await applied();
     await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
     expect(await trackersRan(page)).toEqual([]);
     expect(trackerRequests(probe)).toEqual([]);
     await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
     await page.waitForSelector('#cconsent-modal[open]');
-    applied = choiceApplied(page);
+    applied = await choiceApplied(page);
     await page.click('#cconsent-modal .pc-foot button:last-child');
-    await applied;
+    await applied();
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 2);
     expect((await trackersRan(page)).sort()).toEqual(['id=a-innerHTML', 'id=a-insertBefore']);
     await page.browserContext().close();
@@ -241,9 +241,9 @@ describe('held-back tags (script-tag services)', () => {
     await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
     expect(await trackersRan(page)).toEqual(['id=tag-free']); // a data-consent no service names is not governed
     expect(trackerRequests(probe)).toEqual(['id=tag-free']);
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 4);
     expect(await trackersRan(page)).toEqual(['id=tag-free', 'id=tag-1', 'id=tag-2', 'id=tag-3']);
     expect(await page.evaluate(() => document.querySelectorAll('script[type="text/plain"]').length)).toBe(0);
@@ -270,18 +270,18 @@ describe('CookieConsent.wrapper', () => {
     const { page } = probe;
     expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory']);
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('wrapped'))).toBe(false);
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory', 'early']);
     await page.evaluate(() => (window as any).CookieConsent.wrapper('wrapped', () => (window as any).__calls.push('late')));
     expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory', 'early', 'late']);
     // refuse: the decision follows the current choice
     await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
     await page.waitForSelector('#cconsent-modal[open]');
-    const refused = choiceApplied(page);
+    const refused = await choiceApplied(page);
     await page.click('#cconsent-modal .pc-foot button:first-child');
-    await refused;
+    await refused();
     await page.evaluate(() => (window as any).CookieConsent.wrapper('wrapped', () => (window as any).__calls.push('after-refuse')));
     expect(await page.evaluate(() => (window as any).__calls)).toEqual(['mandatory', 'early', 'late']);
     expect(probe.errors).toEqual([]);

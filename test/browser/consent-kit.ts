@@ -147,9 +147,16 @@ export async function clickDialog(page: Page, label: RegExp) {
   throw new Error('no dialog button matching ' + label);
 }
 
-/** Resolves once the stored choice has been applied (the cconsent-setCookie event). */
-export const choiceApplied = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => window.addEventListener('cconsent-setCookie', () => setTimeout(resolve), { once: true })));
+/**
+ * Starts listening for the next stored choice (the cconsent-setCookie event) and returns a function
+ * that waits for it. Await the listening before the click: input and script run on separate channels.
+ */
+export async function choiceApplied(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    (window as any).__choice = new Promise<void>((resolve) => window.addEventListener('cconsent-setCookie', () => setTimeout(resolve), { once: true }));
+  });
+  return () => page.evaluate(() => (window as any).__choice);
+}
 
 /** A throwaway self-signed certificate for the https tests (openssl CLI). */
 export function selfSignedCert(): { key: Buffer; cert: Buffer } {

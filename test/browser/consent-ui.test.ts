@@ -81,9 +81,9 @@ describe('the bar', () => {
 
   it('close (×) = refuse all: optional categories off, mandatory ones on', async () => {
     const probe = await openConsentPage(browser, portal.url + 'test/consent-close.html', { config: consentConfig() });
-    const applied = choiceApplied(probe.page);
+    const applied = await choiceApplied(probe.page);
     await clickBar(probe.page, /^Close and refuse/);
-    await applied;
+    await applied();
     expect(await wanted(probe.page)).toEqual({ necessary: true, analytics: false, multimedia: false });
     expect(await probe.page.$('#cconsent-bar')).toBeNull();
     await probe.page.browserContext().close();
@@ -93,16 +93,16 @@ describe('the bar', () => {
     const config = consentConfig({ categories: { necessary: { needed: true, wanted: true } } });
     const probe = await openConsentPage(browser, portal.url + 'test/consent-accept.html', { config });
     const { page } = probe;
-    let applied = choiceApplied(page);
+    let applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
-    await applied;
+    await applied();
     expect(await wanted(page)).toEqual({ necessary: true, analytics: true, multimedia: true });
     expect(await page.$('#cconsent-bar')).toBeNull();
     await openDialog(page);
     expect(await page.$$eval('#cconsent-modal [role=switch]', (s) => s.map((x) => x.getAttribute('aria-checked')))).toEqual(['true', 'true']);
-    applied = choiceApplied(page);
+    applied = await choiceApplied(page);
     await clickDialog(page, /^Refuse all/);
-    await applied;
+    await applied();
     expect(await wanted(page)).toEqual({ necessary: true, analytics: false, multimedia: false });
     expect(await page.$('#cconsent-modal[open]')).toBeNull();
     await page.browserContext().close();
@@ -136,9 +136,9 @@ describe('the dialog', () => {
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('analytics'))).toBe(false);
     // reopen, save: analytics on, multimedia off
     await openDialog(page);
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await clickDialog(page, /^Save/);
-    await applied;
+    await applied();
     expect(await wanted(page)).toEqual({ necessary: true, analytics: true, multimedia: false });
     expect(await page.$('#cconsent-bar')).toBeNull();
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('analytics'))).toBe(true);
@@ -212,9 +212,9 @@ describe('the dialog', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
     await press(page, 'Tab', 3); // multimedia heading, refuse, save
     expect(await focused(page)).toBe('Save current settings');
-    const applied = choiceApplied(page);
+    const applied = await choiceApplied(page);
     await press(page, 'Enter');
-    await applied;
+    await applied();
     expect(await wanted(page)).toEqual({ necessary: true, analytics: true, multimedia: false });
     expect(await page.$('#cconsent-bar')).toBeNull();
     await page.browserContext().close();
