@@ -20,7 +20,10 @@ const COLOURS: Record<SizeClass, [string, string]> = {
   medium: ['rgba(241, 211, 87, 0.6)', 'rgba(240, 194, 12, 0.85)'],
   large: ['rgba(253, 156, 115, 0.6)', 'rgba(241, 128, 23, 0.85)'],
 };
-const FONT = '600 12px "Titillium Web", Geneva, Tahoma, sans-serif';
+// A generic family: OpenLayers polls for a named web font and redraws every label when it arrives.
+const FONT = '600 12px sans-serif';
+/** The drawn radius of a cluster, px (its hit area too). */
+export const CLUSTER_RADIUS_PX = 20;
 
 const clusterCache = new Map<string, Style[]>();
 export function clusterStyle(count: number, dimmed = false): Style[] {
@@ -30,7 +33,7 @@ export function clusterStyle(count: number, dimmed = false): Style[] {
     const [outer, inner] = COLOURS[sizeClass(count)];
     const alpha = (c: string) => (dimmed ? c.replace(/[\d.]+\)$/, '0.25)') : c);
     style = [
-      new Style({ image: new Circle({ radius: 20, fill: new Fill({ color: alpha(outer) }) }) }),
+      new Style({ image: new Circle({ radius: CLUSTER_RADIUS_PX, fill: new Fill({ color: alpha(outer) }) }) }),
       new Style({
         image: new Circle({ radius: 15, fill: new Fill({ color: alpha(inner) }) }),
         text: dimmed ? undefined : new Text({ text: String(count), font: FONT, fill: new Fill({ color: '#1a1a1a' }) }),

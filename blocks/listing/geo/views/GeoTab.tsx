@@ -84,12 +84,18 @@ export function TabView(props: TabViewProps) {
 
   useEffect(() => {
     if (!allowed || !target.current) return;
+    // The list follows the map in a task of its own, not inside the map's move handling: two
+    // short tasks instead of one long one while the visitor pans.
+    let viewTimer: ReturnType<typeof setTimeout> | undefined;
     const e = createMapEngine({
       target: target.current,
       tileUrl: config.tileUrl!,
       maxZoom,
       marker,
-      onView: setView,
+      onView: (v) => {
+        clearTimeout(viewTimer);
+        viewTimer = setTimeout(() => setView(v));
+      },
       onPlace: (point) => onPlace.current(point),
       onDrawn: () => setDrawn((n) => n + 1),
       onSpread: setSpread,
@@ -98,6 +104,7 @@ export function TabView(props: TabViewProps) {
     e.setTiles(true);
     setEngine(e);
     return () => {
+      clearTimeout(viewTimer);
       e.dispose();
       setEngine(null);
       setView(null);
