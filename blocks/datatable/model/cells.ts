@@ -42,6 +42,15 @@ export function safeHref(raw: unknown): string | null {
   return v.replace(/ /g, '%20');
 }
 
+/** Intl formatters are costly to build and a page formats hundreds of numbers: one per setting. */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = locale + JSON.stringify(options);
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
 const EMAIL = /^[^\s@<>()"',;:\\[\]]+@[^\s@<>()"',;:\\[\]]+\.[^\s@<>()"',;:\\[\]]+$/;
 const mailto = (email: unknown, label: string): Cell => {
   const e = str(email).trim();
@@ -94,7 +103,7 @@ export function priceText(v: unknown, locale: string): string {
   if (!isFinite(n)) return '';
   const opts: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   try {
-    return new Intl.NumberFormat(locale, currency ? { ...opts, style: 'currency', currency } : opts).format(n);
+    return numberFormat(locale, currency ? { ...opts, style: 'currency', currency } : opts).format(n);
   } catch {
     return n.toFixed(2);
   }
@@ -205,7 +214,8 @@ export function renderField(type: FieldType, value: unknown, o: CellOptions): Ce
     case 'geo':
       return text(isObj(value) ? str(value.address) : '');
     case 'number':
-      return text(str(value), true);
+      // Decimal comma in Italian, but no grouping: a year must stay 2024, not 2.024.
+      return text(typeof value === 'number' && isFinite(value) ? numberFormat(o.locale, { useGrouping: false, maximumFractionDigits: 10 }).format(value) : str(value), true);
     default:
       if (typeof value === 'string' || typeof value === 'number') return text(str(value));
       if (Array.isArray(value)) return joinNames(value, o.lang);

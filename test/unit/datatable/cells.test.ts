@@ -191,3 +191,35 @@ describe('linkFor', () => {
     expect(linkFor('/openpa/object/{id}', {})).toBeNull();
   });
 });
+
+describe('every type against empty and hostile values', () => {
+  const TYPES = ['auto', 'text', 'html', 'number', 'boolean', 'date', 'datetime', 'relations', 'tags', 'file', 'multifile', 'image', 'matrix', 'author', 'user', 'price', 'url', 'geo'] as const;
+  const hrefs = (cell: ReturnType<typeof renderField>): string[] =>
+    cell.kind === 'link' ? [cell.href] : cell.kind === 'list' ? cell.items.flatMap(hrefs) : [];
+  const HOSTILE: unknown[] = [
+    XSS, 'javascript:alert(1)', 'javascript:alert(1)|x', { url: 'javascript:alert(1)', filename: XSS }, [{ url: 'data:text/html,x', filename: 'a' }],
+    { login: XSS, email: 'javascript:alert(1)' }, [{ name: XSS, email: XSS }], { value: XSS }, [{ [XSS]: XSS }], { name: { 'ita-IT': XSS } },
+    { address: XSS, latitude: 1, longitude: 2 }, 12, true, [[['deep']]],
+  ];
+  for (const type of TYPES) {
+    it(`${type}: empty values give an empty cell`, () => {
+      for (const v of EMPTIES) expect(renderField(type, v, it_)).toEqual({ kind: 'empty' });
+    });
+    it(`${type}: hostile values never give an unsafe link and never throw`, () => {
+      for (const v of HOSTILE) {
+        const cell = renderField(type, v, it_);
+        for (const h of hrefs(cell)) expect(h).toMatch(/^(https?:|mailto:|\/)/);
+        expect(typeof cellText(cell)).toBe('string');
+      }
+    });
+  }
+  it('image: a link to the file named after it', () => {
+    expect(renderField('image', { filename: 'foto.png', url: '/img/foto.png', alt: 'x', width: 1 }, it_)).toEqual({ kind: 'link', href: '/img/foto.png', text: 'foto.png' });
+  });
+  it('number: decimals in the visitor\'s locale, no grouping (2024 stays 2024)', () => {
+    expect(renderField('number', 2024, it_)).toEqual({ kind: 'text', text: '2024', nowrap: true });
+    expect(renderField('number', 12345.5, it_)).toEqual({ kind: 'text', text: '12345,5', nowrap: true });
+    expect(renderField('number', 12345.5, en)).toEqual({ kind: 'text', text: '12345.5', nowrap: true });
+    expect(renderField('number', '7', it_)).toEqual({ kind: 'text', text: '7', nowrap: true });
+  });
+});
