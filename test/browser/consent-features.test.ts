@@ -113,7 +113,7 @@ describe('texts', () => {
       expect((await barTexts(probe.page))[0]).toBe(first);
       expect(await probe.page.$eval('#cconsent-bar p', (p) => p.textContent)).toBe(override);
       // only the language needed is downloaded
-      const locales = probe.requests.filter((u) => /\/chunks\/(en|hu|it|de)-/.test(u)).map((u) => u.replace(/^.*\/chunks\/(\w+)-.*$/, '$1'));
+      const locales = probe.requests.filter((u) => /\/chunks\/consent-(en|hu|it|de)-/.test(u)).map((u) => u.replace(/^.*\/chunks\/consent-(\w+)-.*$/, '$1'));
       expect(locales).toEqual([lang]);
       await probe.page.browserContext().close();
     }
@@ -180,7 +180,7 @@ describe('theme, events and the API blocks use', () => {
     await waitForBar(probe.page);
     await openDialog(probe.page);
     const own = probe.requests.filter((u) => u.includes('/dist/')).map((u) => u.replace(/^.*\/dist\//, '').replace(/-[\w-]{8}\.js$/, '.js'));
-    expect(own.sort()).toEqual(['chunks/consent-ui.js', 'chunks/en.js', 'piazza.js']);
+    expect(own.sort()).toEqual(['chunks/consent-en.js', 'chunks/consent-ui.js', 'piazza.js']);
     const others = probe.requests.filter((u) => !u.includes('/dist/') && !u.includes('/vendor/bootstrap-italia/') && !u.endsWith('/test/consent-requests.html') && !u.endsWith('/favicon.ico'));
     expect(others).toEqual([]);
     expect(probe.external()).toEqual([]);

@@ -12,10 +12,11 @@ import css from './style.css';
 import { builtInFor, currentLang, uiText, type Texts } from './texts';
 
 const LOCALES: Record<string, () => Promise<{ default: Texts }>> = {
-  en: () => import('./locales/en'),
-  hu: () => import('./locales/hu'),
-  it: () => import('./locales/it'),
-  de: () => import('./locales/de'),
+  // file names make the chunk names: consent-<lang>-<hash>.js
+  en: () => import('./locales/consent-en'),
+  hu: () => import('./locales/consent-hu'),
+  it: () => import('./locales/consent-it'),
+  de: () => import('./locales/consent-de'),
 };
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_TRANSLATION as I18N_MISSING } from '../../../runtime/i18n';
-import de from '../../../runtime/consent/ui/locales/de';
-import en from '../../../runtime/consent/ui/locales/en';
-import hu from '../../../runtime/consent/ui/locales/hu';
-import it_ from '../../../runtime/consent/ui/locales/it';
+import de from '../../../runtime/consent/ui/locales/consent-de';
+import en from '../../../runtime/consent/ui/locales/consent-en';
+import hu from '../../../runtime/consent/ui/locales/consent-hu';
+import it_ from '../../../runtime/consent/ui/locales/consent-it';
 import {
   builtInFor, builtInLang, currentLang, entityText, fill, MISSING_LANGUAGE, MISSING_LOCALE, MISSING_TRANSLATION, uiText,
 } from '../../../runtime/consent/ui/texts';
