@@ -10,6 +10,8 @@ export const isDraw = (url: string) => url.includes('/datatable/search/');
 
 export async function openTable(browser: Browser, portal: Emulator, path = 'datatable.html', viewport?: { width: number; height: number }): Promise<Probe> {
   const probe = await openPage(browser, portal.url + path, viewport);
+  // Paging scrolls the table into view; instant scrolling keeps clicks from landing on a moving page.
+  await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
   await idle(probe.page);
   return probe;
 }
