@@ -5,25 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { launch, startPortal, type Emulator } from './harness';
 import {
-  choiceApplied, clickBar, consentConfig, openConsentPage, selfSignedCert, servePages, TRACKER, trackersRan, waitForBar,
+  choiceApplied, clickBar, consentConfig, consentEnv, openConsentPage, selfSignedCert, servePages, TRACKER, trackersRan, waitForBar,
 } from './consent-kit';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = consentEnv();
 
 const PORTAL_VALUE = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
 
 /** A fresh context holding `cconsent=<value>` for the emulator's origin. */
 async function contextWith(value: string | null, extra: Array<{ name: string; value: string }> = []): Promise<BrowserContext> {
-  const context = await browser.createBrowserContext();
+  const context = await env.browser.createBrowserContext();
   const cookies = [...(value === null ? [] : [{ name: 'cconsent', value }]), ...extra];
   if (cookies.length) await context.setCookie(...cookies.map((c) => ({ ...c, domain: '127.0.0.1', path: '/' })));
   return context;
@@ -31,7 +22,7 @@ async function contextWith(value: string | null, extra: Array<{ name: string; va
 
 describe('the cconsent cookie', () => {
   it('is written as the portal writes it: raw JSON, path /, SameSite=Strict, Secure, 180 days', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-write.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-write.html', { config: consentConfig() });
     const { page } = probe;
     await page.evaluate(() => {
       (window as any).__detail = new Promise((resolve) => window.addEventListener('cconsent-setCookie', (e) => resolve((e as CustomEvent).detail), { once: true }));
@@ -55,7 +46,7 @@ describe('the cconsent cookie', () => {
 
   it("an existing visitor's cookie is applied as is: no bar, no reload, its categories run", async () => {
     const context = await contextWith(PORTAL_VALUE);
-    const probe = await openConsentPage(context, portal.url + 'test/consent-existing.html', {
+    const probe = await openConsentPage(context, env.portal.url + 'test/consent-existing.html', {
       config: consentConfig(),
       head: `<script type="text/plain" data-consent="stats" src="${TRACKER}?id=stats"></script>`,
     });
@@ -80,9 +71,9 @@ describe('the cconsent cookie', () => {
       ['xcconsent', PORTAL_VALUE],
       ['cconsent_old', PORTAL_VALUE],
     ]) {
-      const context = await browser.createBrowserContext();
+      const context = await env.browser.createBrowserContext();
       await context.setCookie({ name, value, domain: '127.0.0.1', path: '/' });
-      const probe = await openConsentPage(context, portal.url + 'test/consent-malformed.html', { config: consentConfig() });
+      const probe = await openConsentPage(context, env.portal.url + 'test/consent-malformed.html', { config: consentConfig() });
       await waitForBar(probe.page);
       expect(await probe.page.evaluate(() => performance.getEntriesByType('navigation').map((n: any) => n.type)), name + '=' + value).toEqual(['navigate']);
       expect(await probe.page.evaluate(() => (window as any).piazza.consent.get()), value).toBeNull();
@@ -93,7 +84,7 @@ describe('the cconsent cookie', () => {
 });
 
 describe('a stored choice that no longer fits', () => {
-  const url = () => portal.url + 'test/consent-stale.html';
+  const url = () => env.portal.url + 'test/consent-stale.html';
   const loads = (probe: { requests: string[] }) => probe.requests.filter((u) => u === url()).length;
 
   it.each([
@@ -138,7 +129,7 @@ describe('a stored choice that no longer fits', () => {
 
   it('a server that sets the stale cookie on every response gets one reload, not a loop', async () => {
     const stale = PORTAL_VALUE.replace('"version":1', '"version":0');
-    const context = await browser.createBrowserContext();
+    const context = await env.browser.createBrowserContext();
     const probe = await openConsentPage(context, url(), { config: consentConfig() }, { headers: { 'Set-Cookie': 'cconsent=' + stale + '; Path=/' } });
     const { page } = probe;
     await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as any).type === 'reload');
@@ -151,7 +142,7 @@ describe('a stored choice that no longer fits', () => {
 
   it('a category added to the config since: the stored answers apply, and the bar asks again', async () => {
     const context = await contextWith(PORTAL_VALUE);
-    const probe = await openConsentPage(context, portal.url + 'test/consent-new-category.html', {
+    const probe = await openConsentPage(context, env.portal.url + 'test/consent-new-category.html', {
       config: consentConfig({ categories: { marketing: { needed: false, wanted: false, language: { locale: { en: { name: 'Marketing' } } } } } }),
       head: `<script type="text/plain" data-consent="stats" src="${TRACKER}?id=stats"></script>`,
     });
@@ -172,7 +163,7 @@ describe('a stored choice that no longer fits', () => {
 
   it('a service added to the config since: the bar asks again', async () => {
     const context = await contextWith(PORTAL_VALUE);
-    const probe = await openConsentPage(context, portal.url + 'test/consent-new-service.html', {
+    const probe = await openConsentPage(context, env.portal.url + 'test/consent-new-service.html', {
       config: consentConfig({ services: { maps: { category: 'multimedia', type: 'wrapped', search: 'maps' } } }),
     });
     await waitForBar(probe.page);
@@ -195,7 +186,7 @@ describe('cookie writes of a blocked localcookie service', () => {
 
   it.each([1, 2, 5])('with %i blocked pattern(s): every matching write is dropped, every other goes through exactly once', async (n) => {
     const config = consentConfig({ services: { local: { category: 'analytics', type: 'localcookie', search: PATTERNS.slice(0, n) } } });
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-filter-' + n + '.html', { config }, { before: countWrites });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-filter-' + n + '.html', { config }, { before: countWrites });
     const { page } = probe;
     const result = await page.evaluate((blocked: string[]) => {
       for (const name of blocked) document.cookie = name + '=1; path=/';
@@ -227,7 +218,7 @@ describe('cookie writes of a blocked localcookie service', () => {
 
   it('the Cookie Store API is filtered the same way', async () => {
     const config = consentConfig({ services: { local: { category: 'analytics', type: 'localcookie', search: ['_pk_', '_hj'] } } });
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-cookiestore.html', { config });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-cookiestore.html', { config });
     const jar = await probe.page.evaluate(async () => {
       const store = (window as any).cookieStore;
       await store.set('_hjSession', '1');

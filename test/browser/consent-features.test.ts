@@ -1,29 +1,20 @@
 // Config sources and failures, texts, theme, events and the public API, and the opt-in features:
 // Google Consent Mode v2, Global Privacy Control, embed placeholders. Plus the demo page and a
 // strict-CSP page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { axe, describeViolations, launch, newProbe, openPage, startPortal, waitReady, type Emulator } from './harness';
+import { axe, describeViolations, newProbe, openPage, waitReady } from './harness';
 import {
-  choiceApplied, clickBar, clickDialog, consentConfig, openConsentPage, openDialog, TRACKER, trackerRequests, trackersRan, waitForBar,
+  choiceApplied, clickBar, clickDialog, consentConfig, consentEnv, openConsentPage, openDialog, TRACKER, trackerRequests, trackersRan, waitForBar,
 } from './consent-kit';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = consentEnv();
 
 const barTexts = (page: Page) => page.$$eval('#cconsent-bar button', (bs) => bs.map((b) => b.getAttribute('aria-label') || b.textContent));
 
 describe('where the config comes from, and when it is wrong', () => {
   it('the legacy CookieConsent.init(config) right after piazza.js works like the JSON; CCConfigSet fires', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-legacy.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-legacy.html', {
       legacy: consentConfig(),
       head: `<script>CookieConsent.wrapper('wrapped', function () { window.__wrapped = true; });
         var s = document.createElement('script'); s.src = '${TRACKER}?id=a-legacy'; document.head.appendChild(s);</script>`,
@@ -51,7 +42,7 @@ describe('where the config comes from, and when it is wrong', () => {
     config.categories.analytics.needed = 'yes';
     config.services.tracker.category = 'statistics';
     config.services.essential.search = ['tracker.js?id=n-', 7];
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-invalid.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-invalid.html', {
       config,
       head: `<script>['a-x', 'n-x'].forEach(function (id) { var s = document.createElement('script'); s.src = '${TRACKER}?id=' + id; document.head.appendChild(s); });</script>`,
     });
@@ -72,7 +63,7 @@ describe('where the config comes from, and when it is wrong', () => {
   });
 
   it('a config that is not JSON: a console error, and everything it could govern stays blocked', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-broken.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-broken.html', {
       config: '{"categories": {',
       head: `<script type="text/plain" data-consent="stats" src="${TRACKER}?id=stats"></script>
         <script>CookieConsent.wrapper('wrapped', function () { window.__wrapped = true; });</script>`,
@@ -87,7 +78,7 @@ describe('where the config comes from, and when it is wrong', () => {
   });
 
   it('no consent config at all: nothing is blocked, no UI, and allows() says yes', async () => {
-    const probe = await openPage(browser, portal.url + 'test/loader.html');
+    const probe = await openPage(env.browser, env.portal.url + 'test/loader.html');
     expect(await probe.page.evaluate(() => [(window as any).piazza.consent.allows('youtube'), (window as any).piazza.consent.get()])).toEqual([true, null]);
     expect(probe.requests.some((u) => u.includes('consent-ui'))).toBe(false);
     await probe.page.close();
@@ -96,7 +87,7 @@ describe('where the config comes from, and when it is wrong', () => {
 
 describe('texts', () => {
   it('hu: complete, refuse buttons included', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-hu.html', { config: consentConfig({ language: { current: 'hu' } }), lang: 'hu' });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-hu.html', { config: consentConfig({ language: { current: 'hu' } }), lang: 'hu' });
     await waitForBar(probe.page);
     expect(await barTexts(probe.page)).toEqual(['Minden süti elutasítása', 'Süti beállítások', 'Minden süti elfogadása', 'Bezárás és minden süti elutasítása']);
     await openDialog(probe.page);
@@ -108,7 +99,7 @@ describe('texts', () => {
   it('it and de built in; "auto" follows <html lang>; a config text overrides one key', async () => {
     for (const [lang, current, first, override] of [['it', 'it', 'Rifiuta tutti i cookie', 'Usiamo i cookie.'], ['de', 'auto', 'Alle Cookies ablehnen', 'Wir nutzen Cookies.']]) {
       const config = consentConfig({ language: { current, locale: { [lang]: { barMainText: override } } } });
-      const probe = await openConsentPage(browser, portal.url + 'test/consent-lang.html', { config, lang });
+      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-lang.html', { config, lang });
       await waitForBar(probe.page);
       expect((await barTexts(probe.page))[0]).toBe(first);
       expect(await probe.page.$eval('#cconsent-bar p', (p) => p.textContent)).toBe(override);
@@ -122,7 +113,7 @@ describe('texts', () => {
   it("the portal's custom 'i18n' locale keeps its texts; keys it lacks come from the page language; missing names say so", async () => {
     const config = consentConfig({ language: { current: 'i18n', locale: { i18n: { barBtnAcceptAll: 'Accetto' } } } });
     delete config.categories.multimedia.language.locale.en.description;
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-i18n.html', { config, lang: 'it' });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-i18n.html', { config, lang: 'it' });
     await waitForBar(probe.page);
     expect(await barTexts(probe.page)).toEqual(['Rifiuta tutti i cookie', 'Impostazioni cookie', 'Accetto', 'Chiudi e rifiuta tutti i cookie']);
     await openDialog(probe.page);
@@ -135,7 +126,7 @@ describe('texts', () => {
 
 describe('theme, events and the API blocks use', () => {
   it('theme colours from the config are applied (through the nonce-carrying stylesheet)', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-theme.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-theme.html', {
       config: consentConfig({ theme: { barColor: '#17324d', barTextColor: 'rgb(255, 255, 240)', barMainButtonColor: '#ffcc00', modalMainButtonColor: 'hsl(210, 100%, 30%)' } }),
     });
     const { page } = probe;
@@ -152,7 +143,7 @@ describe('theme, events and the API blocks use', () => {
   });
 
   it('piazza.consent and ctx.consent: get(), allows(), consent:change; the page is never reloaded', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-api.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-api.html', {
       config: consentConfig(),
       head: `<script>window.__changes = []; piazza.on('consent:change', function (c) { __changes.push(c.categories.multimedia.wanted); });</script>`,
     });
@@ -176,7 +167,7 @@ describe('theme, events and the API blocks use', () => {
   });
 
   it('makes no network request of its own: only piazza.js, its UI chunk and one language', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-requests.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-requests.html', { config: consentConfig() });
     await waitForBar(probe.page);
     await openDialog(probe.page);
     const own = probe.requests.filter((u) => u.includes('/dist/')).map((u) => u.replace(/^.*\/dist\//, '').replace(/-[\w-]{8}\.js$/, '.js'));
@@ -191,7 +182,7 @@ describe('theme, events and the API blocks use', () => {
 describe('opt-in features', () => {
   it('Google Consent Mode v2: default before any tag, from the stored choice; update on change', async () => {
     const config = consentConfig({ googleConsentMode: { analytics_storage: 'analytics', ad_storage: 'multimedia', security_storage: 'necessary' } });
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-gcm.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-gcm.html', {
       config,
       head: `<script>window.__firstTagSaw = JSON.parse(JSON.stringify(Array.from(window.dataLayer || [], function (a) { return Array.from(a); })));</script>`,
     });
@@ -210,13 +201,13 @@ describe('opt-in features', () => {
     // the cookie keeps its shape
     expect(Object.keys(JSON.parse((await page.browserContext().cookies()).find((c) => c.name === 'cconsent')!.value))).toEqual(['version', 'categories', 'services']);
     // next page: the default reflects the stored choice
-    const next = await openConsentPage(page.browserContext(), portal.url + 'test/consent-gcm-2.html', { config, head: `<script>window.__first = Array.from(dataLayer[0]);</script>` });
+    const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-gcm-2.html', { config, head: `<script>window.__first = Array.from(dataLayer[0]);</script>` });
     expect(await next.page.evaluate(() => (window as any).__first[2].analytics_storage)).toBe('granted');
     await page.browserContext().close();
   });
 
   it('without the option, no dataLayer is created', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-no-gcm.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-no-gcm.html', { config: consentConfig() });
     expect(await probe.page.evaluate(() => 'dataLayer' in window)).toBe(false);
     await probe.page.browserContext().close();
   });
@@ -229,13 +220,13 @@ describe('opt-in features', () => {
     };
     const sendGpc = (page: Page) => page.evaluateOnNewDocument(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
     const head = `<script>var s = document.createElement('script'); s.src = '${TRACKER}?id=a-gpc'; document.head.appendChild(s);</script>`;
-    const on = await openConsentPage(browser, portal.url + 'test/consent-gpc.html', { config: config(true), head }, { before: sendGpc });
+    const on = await openConsentPage(env.browser, env.portal.url + 'test/consent-gpc.html', { config: config(true), head }, { before: sendGpc });
     await openDialog(on.page);
     expect(await on.page.$eval('#cconsent-modal [data-category=analytics] [role=switch]', (s) => s.getAttribute('aria-checked'))).toBe('false');
     expect(trackerRequests(on)).toEqual([]);
     await on.page.browserContext().close();
     // the option off: GPC is not read, analytics (wanted by config) runs
-    const off = await openConsentPage(browser, portal.url + 'test/consent-gpc.html', { config: config(false), head }, { before: sendGpc });
+    const off = await openConsentPage(env.browser, env.portal.url + 'test/consent-gpc.html', { config: config(false), head }, { before: sendGpc });
     await off.page.waitForFunction(() => ((window as any).__trackers || []).length === 1);
     await off.page.browserContext().close();
   });
@@ -245,7 +236,7 @@ describe('opt-in features', () => {
       <iframe id="portal" title="Council meeting" data-coookieconsent="multimedia" data-src="/test/trackers/video.html?portal" data-preview="/test/trackers/video.html?preview"></iframe>`;
 
     it('a blocked embed shows text and Allow instead, never loads; Allow loads it; a later refusal takes it back', async () => {
-      const probe = await openConsentPage(browser, portal.url + 'test/consent-embeds.html', { config: consentConfig({ iframePlaceholders: true, barTimeout: 60_000 }), body });
+      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-embeds.html', { config: consentConfig({ iframePlaceholders: true, barTimeout: 60_000 }), body });
       const { page } = probe;
       await page.waitForSelector('.piazza-consent-embed');
       const state = () => page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => ({
@@ -279,13 +270,13 @@ describe('opt-in features', () => {
     });
 
     it('an allowed embed loads at once; the option off leaves the markup to the portal', async () => {
-      const context = await browser.createBrowserContext();
+      const context = await env.browser.createBrowserContext();
       await context.setCookie({ name: 'cconsent', value: '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":false},"multimedia":{"wanted":true}},"services":["tracker","essential","stats","video"]}', domain: '127.0.0.1', path: '/' });
-      const probe = await openConsentPage(context, portal.url + 'test/consent-embeds-allowed.html', { config: consentConfig({ iframePlaceholders: true }), body });
+      const probe = await openConsentPage(context, env.portal.url + 'test/consent-embeds-allowed.html', { config: consentConfig({ iframePlaceholders: true }), body });
       await probe.page.waitForFunction(() => document.querySelectorAll('iframe[src]').length === 2);
       expect(await probe.page.$('.piazza-consent-embed')).toBeNull();
       await context.close();
-      const off = await openConsentPage(browser, portal.url + 'test/consent-embeds-off.html', { config: consentConfig({ barTimeout: 60_000 }), body });
+      const off = await openConsentPage(env.browser, env.portal.url + 'test/consent-embeds-off.html', { config: consentConfig({ barTimeout: 60_000 }), body });
       await off.page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
       expect(await off.page.evaluate(() => [document.querySelectorAll('iframe[src]').length, document.querySelectorAll('.piazza-consent-embed').length])).toEqual([0, 0]);
       await off.page.browserContext().close();
@@ -295,8 +286,8 @@ describe('opt-in features', () => {
 
 describe('pages', () => {
   it('the demo page: works end to end with 0 console errors and no request off the machine', async () => {
-    const context = await browser.createBrowserContext();
-    const probe = await openPage(context as unknown as Browser, portal.url + 'consent.html');
+    const context = await env.browser.createBrowserContext();
+    const probe = await openPage(context as unknown as Browser, env.portal.url + 'consent.html');
     const { page } = probe;
     await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     await waitForBar(page);
@@ -319,7 +310,7 @@ describe('pages', () => {
   });
 
   it('strict CSP with a nonce: 0 securitypolicyviolation events; revived scripts and styles carry the nonce', async () => {
-    const context = await browser.createBrowserContext();
+    const context = await env.browser.createBrowserContext();
     const probe = await newProbe(context as unknown as Browser);
     const { page } = probe;
     await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
@@ -327,7 +318,7 @@ describe('pages', () => {
       (window as any).__violations = [];
       document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(e.violatedDirective + ' ' + e.blockedURI));
     });
-    await page.goto(portal.url + 'test/consent-csp.html', { waitUntil: 'domcontentloaded' });
+    await page.goto(env.portal.url + 'test/consent-csp.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     await waitForBar(page);
     await page.click('main [data-piazza-consent-open]');

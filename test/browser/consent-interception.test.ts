@@ -1,21 +1,10 @@
 // Holding back: a tracker of a category the visitor did not accept never runs and is never
 // requested, whatever way it enters the page; after "accept" it runs exactly once, where it was
 // meant to go, without a reload. Real Chromium, real tracker files on the loopback emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
-import { launch, startPortal, type Emulator } from './harness';
-import { choiceApplied, clickBar, consentConfig, openConsentPage, TRACKER, trackerRequests, trackersRan } from './consent-kit';
+import { describe, expect, it } from 'vitest';
+import { choiceApplied, consentEnv, clickBar, consentConfig, openConsentPage, TRACKER, trackerRequests, trackersRan } from './consent-kit';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = consentEnv();
 
 const src = (id: string) => `${TRACKER}?id=${id}`;
 
@@ -88,8 +77,8 @@ function positions(prefix: string) {
 
 describe('dynamic scripts of a blocked service', () => {
   it('are neither run nor requested on any insertion path; after accept each runs once, at its place, without a reload', async () => {
-    const url = portal.url + 'test/consent-paths.html';
-    const probe = await openConsentPage(browser, url, {
+    const url = env.portal.url + 'test/consent-paths.html';
+    const probe = await openConsentPage(env.browser, url, {
       config: consentConfig({ barTimeout: 60_000 }),
       body: TEMPLATE,
       // document.write while parsing, and an inline script recognised by its text
@@ -151,7 +140,7 @@ describe('dynamic scripts of a blocked service', () => {
   });
 
   it('mandatory categories are never held; scripts no service names pass untouched', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-mandatory.html', { config: consentConfig({ barTimeout: 60_000 }) });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-mandatory.html', { config: consentConfig({ barTimeout: 60_000 }) });
     const { page } = probe;
     await page.evaluate(insertAll, 'n-', ['appendChild', 'insertBefore', 'innerHTML']);
     await page.evaluate(insertAll, 'free-', ['appendChild', 'append']);
@@ -164,9 +153,9 @@ describe('dynamic scripts of a blocked service', () => {
   });
 
   it('matches search against the resolved src (the property) as well as the attribute', async () => {
-    const absolute = portal.origin + '/test/trackers/tracker.js?id=prop';
+    const absolute = env.portal.origin + '/test/trackers/tracker.js?id=prop';
     const config = consentConfig({ barTimeout: 60_000, services: { abs: { category: 'analytics', type: 'dynamic-script', search: [absolute, 'never-matches'] } } });
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-prop.html', { config });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-prop.html', { config });
     await probe.page.evaluate(() => {
       const s = document.createElement('script');
       s.setAttribute('src', 'trackers/tracker.js?id=prop'); // relative: only the property has the full URL
@@ -179,7 +168,7 @@ describe('dynamic scripts of a blocked service', () => {
   });
 
   it('replays once: a second accept, a refuse and an accept again run nothing more', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-once.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-once.html', { config: consentConfig() });
     const { page } = probe;
     await page.evaluate(insertAll, 'a-', ['appendChild']);
     let applied = await choiceApplied(page);
@@ -206,7 +195,7 @@ describe('dynamic scripts of a blocked service', () => {
   });
 
   it('a refusal keeps them held; a later accept still runs them once', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-refuse.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-refuse.html', { config: consentConfig() });
     const { page } = probe;
     await page.evaluate(insertAll, 'a-', ['insertBefore', 'innerHTML']);
     let applied = await choiceApplied(page);
@@ -235,7 +224,7 @@ describe('held-back tags (script-tag services)', () => {
 
   it('allowed at load: run once, in document order; blocked: inert until accepted, then run once without reload', async () => {
     // 1. blocked at load
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-tags.html', { config: consentConfig(), head });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-tags.html', { config: consentConfig(), head });
     const { page } = probe;
     await page.waitForFunction(() => ((window as any).__trackers || []).includes(location.origin + '/test/trackers/tracker.js?id=tag-free'));
     await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
@@ -251,7 +240,7 @@ describe('held-back tags (script-tag services)', () => {
     expect(await trackersRan(page)).toHaveLength(4);
 
     // 2. the next page, consent stored: they run at load, in order, once
-    const next = await openConsentPage(page.browserContext(), portal.url + 'test/consent-tags-2.html', { config: consentConfig(), head });
+    const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-tags-2.html', { config: consentConfig(), head });
     await next.page.waitForFunction(() => ((window as any).__trackers || []).length === 4);
     await next.page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
     expect(await trackersRan(next.page)).toEqual(['id=tag-1', 'id=tag-2', 'id=tag-3', 'id=tag-free']);
@@ -263,7 +252,7 @@ describe('held-back tags (script-tag services)', () => {
 
 describe('CookieConsent.wrapper', () => {
   it('runs the callback only when not blocked; a held callback runs once when accepted', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-wrapper.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-wrapper.html', {
       config: consentConfig(),
       head: `<script>window.__calls = []; CookieConsent.wrapper('wrapped', function () { __calls.push('early'); }); CookieConsent.wrapper('necessary', function () { __calls.push('mandatory'); });</script>`,
     });

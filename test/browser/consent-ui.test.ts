@@ -1,20 +1,11 @@
 // The bar and the preferences dialog: when they show, what each button stores, layout, and
 // accessibility (axe-core in every state, keyboard journey, focus handling, switches, motion).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { axe, describeViolations, launch, startPortal, type Emulator } from './harness';
-import { choiceApplied, clickBar, clickDialog, consentConfig, openConsentPage, openDialog, waitForBar } from './consent-kit';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { axe, describeViolations } from './harness';
+import { choiceApplied, consentEnv, clickBar, clickDialog, consentConfig, openConsentPage, openDialog, waitForBar } from './consent-kit';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = consentEnv();
 
 const stored = async (page: Page) => {
   const c = (await page.browserContext().cookies()).find((x) => x.name === 'cconsent');
@@ -37,7 +28,7 @@ describe('the bar', () => {
         if (document.getElementById('cconsent-bar') && !(window as any).__barAt) (window as any).__barAt = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-bar-time.html', { config: consentConfig({ barTimeout: 1500 }) }, { before: watch });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-bar-time.html', { config: consentConfig({ barTimeout: 1500 }) }, { before: watch });
     const { page } = probe;
     expect(await page.$('#cconsent-bar')).toBeNull();
     await waitForBar(page);
@@ -45,14 +36,14 @@ describe('the bar', () => {
     await clickBar(page, /^Refuse all/);
     await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
     // the next page: a choice is stored, so no bar, even long after barTimeout
-    const next = await openConsentPage(page.browserContext(), portal.url + 'test/consent-bar-time-2.html', { config: consentConfig({ barTimeout: 100 }) }, { before: watch });
+    const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-bar-time-2.html', { config: consentConfig({ barTimeout: 100 }) }, { before: watch });
     await next.page.evaluate(() => new Promise((r) => setTimeout(r, 800)));
     expect(await next.page.evaluate(() => (window as any).__barAt)).toBeUndefined();
     await page.browserContext().close();
   });
 
   it('is a labelled region at the bottom, max 832 px wide: text, learn-more link, refuse · settings · accept, and a close control', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-bar.html', { config: consentConfig({ modalMainTextMoreLink: '/privacy' }) });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-bar.html', { config: consentConfig({ modalMainTextMoreLink: '/privacy' }) });
     const { page } = probe;
     await waitForBar(page);
     const bar = await page.evaluate(() => {
@@ -80,7 +71,7 @@ describe('the bar', () => {
   });
 
   it('close (×) = refuse all: optional categories off, mandatory ones on', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-close.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-close.html', { config: consentConfig() });
     const applied = await choiceApplied(probe.page);
     await clickBar(probe.page, /^Close and refuse/);
     await applied();
@@ -91,7 +82,7 @@ describe('the bar', () => {
 
   it('accept all turns every category on; refuse all turns optional ones off; mandatory categories never change', async () => {
     const config = consentConfig({ categories: { necessary: { needed: true, wanted: true } } });
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-accept.html', { config });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-accept.html', { config });
     const { page } = probe;
     let applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
@@ -111,7 +102,7 @@ describe('the bar', () => {
 
 describe('the dialog', () => {
   it('save stores each switch; close only hides; switches and check icons update at once', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-save.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-save.html', { config: consentConfig() });
     const { page } = probe;
     await openDialog(page);
     const state = () => page.$$eval('#cconsent-modal .pc-cat', (groups) => groups.map((g) => ({
@@ -146,7 +137,7 @@ describe('the dialog', () => {
   });
 
   it('is a labelled, described modal dialog that takes focus itself; Tab stays inside; Esc closes; focus goes back', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-dialog-a11y.html', {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-dialog-a11y.html', {
       config: consentConfig({ barTimeout: 60_000, modalMainTextMoreLink: '/privacy' }),
       body: '<p><button type="button" id="prefs" data-piazza-consent-open>Cookie preferences</button></p>',
     });
@@ -194,7 +185,7 @@ describe('the dialog', () => {
   });
 
   it('keyboard journey: from the bar to a saved choice with Tab, Enter and Space only', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-keyboard.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-keyboard.html', { config: consentConfig() });
     const { page } = probe;
     await waitForBar(page);
     await press(page, 'Tab'); // the bar comes first in the page
@@ -222,7 +213,7 @@ describe('the dialog', () => {
 
   it('fills the screen below 600 px and not above', async () => {
     for (const [width, height, full] of [[375, 700, true], [599, 800, true], [1280, 900, false]] as const) {
-      const probe = await openConsentPage(browser, portal.url + 'test/consent-small.html', { config: consentConfig({ barTimeout: 60_000 }) }, { viewport: { width, height } });
+      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-small.html', { config: consentConfig({ barTimeout: 60_000 }) }, { viewport: { width, height } });
       await openDialog(probe.page);
       const box = await probe.page.$eval('#cconsent-modal', (d) => { const r = d.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
       if (full) expect(box, String(width)).toEqual([0, 0, width, height]);
@@ -235,7 +226,7 @@ describe('the dialog', () => {
 describe('accessibility in every state', () => {
   it('axe-core: 0 violations with the bar, the dialog (groups open) and at 375 px', async () => {
     for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
-      const probe = await openConsentPage(browser, portal.url + 'test/consent-axe.html', {
+      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-axe.html', {
         config: consentConfig({ modalMainTextMoreLink: '/privacy' }),
         body: '<p>Contenuto della pagina.</p>',
       }, { viewport });
@@ -257,7 +248,7 @@ describe('accessibility in every state', () => {
   });
 
   it('targets are at least 24 px; focus is visible; no focus nudge toward accept', async () => {
-    const probe = await openConsentPage(browser, portal.url + 'test/consent-targets.html', { config: consentConfig() });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-targets.html', { config: consentConfig() });
     const { page } = probe;
     await waitForBar(page);
     await openDialog(page);
@@ -280,7 +271,7 @@ describe('accessibility in every state', () => {
 
   it('prefers-reduced-motion: no animation or transition; otherwise the bar slides in', async () => {
     const motion = async (reduce: boolean) => {
-      const probe = await openConsentPage(browser, portal.url + 'test/consent-motion.html', { config: consentConfig() }, { motion: !reduce });
+      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-motion.html', { config: consentConfig() }, { motion: !reduce });
       if (!reduce) await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
       await waitForBar(probe.page);
       await openDialog(probe.page);
