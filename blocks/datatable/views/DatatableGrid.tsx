@@ -59,10 +59,12 @@ function Header({ column, sortDirection }: RenderHeaderCellProps<ViewRow>) {
  */
 function onKeyDownCapture(event: KeyboardEvent) {
   const cell = event.target as HTMLElement;
-  if (cell.getAttribute?.('role') !== 'gridcell') return;
+  const role = cell.getAttribute?.('role');
+  // Header cells too: from a header (where a sort leaves focus) Tab would walk every column.
+  if (role !== 'gridcell' && role !== 'columnheader') return;
   if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
     event.stopPropagation();
-  } else if (event.key === 'Enter') {
+  } else if (event.key === 'Enter' && role === 'gridcell') {
     const links = cell.querySelectorAll('a[href]');
     if (links.length === 1) {
       event.stopPropagation();
