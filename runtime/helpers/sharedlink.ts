@@ -5,6 +5,7 @@
 // Read with JSONP as the original did (a stable callback per object keeps the URL cacheable), through
 // the runtime's http client; each object/view is requested once per page. A failure is logged with
 // its status and text, and the placeholder stays.
+import { injectStyle } from '../dom';
 import { getJsonp, RequestError } from '../http/core';
 import { ezLocale, langOf } from '../i18n';
 import type { RuntimeContext } from '../types';
@@ -66,9 +67,13 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
   busy.add(link);
   try {
     const html = await viewOf(plan, await objectIdOf(plan, ctx), ctx);
+    // Remote text may hold words thousands of characters long: they wrap rather than widen the page.
+    injectStyle('sharedlink', '[data-piazza-embed]{overflow-wrap:anywhere}', ctx.nonce);
     for (const placeholder of placeholdersFor(id, view)) {
       const grid = gridOf(placeholder);
-      placeholder.replaceWith(sanitizeView(html, plan.base));
+      const fragment = sanitizeView(html, plan.base);
+      for (const el of Array.from(fragment.children)) el.setAttribute('data-piazza-embed', '');
+      placeholder.replaceWith(fragment);
       if (grid) follow(grid).relayout();
     }
     link.setAttribute('data-piazza-embedded', 'true');

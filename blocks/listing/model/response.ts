@@ -42,12 +42,15 @@ export interface LinkBase {
 
 const isObject = (x: unknown): x is Record<string, any> => !!x && typeof x === 'object' && !Array.isArray(x);
 
-/** Only http(s) and site-relative links are followed (a hostile alias may say `javascript:`). */
+/**
+ * Only http(s) and site-relative links are followed (a hostile alias may say `javascript:`, or
+ * `/\other.host`, which browsers read as `//other.host`).
+ */
 export function safeUrl(url: unknown, base: string): string | null {
   if (typeof url !== 'string' || !url.trim()) return null;
   const u = url.trim();
   if (/^https?:\/\//i.test(u)) return u;
-  if (u.startsWith('/') && !u.startsWith('//')) return base + u;
+  if (u.startsWith('/') && !/^\/[/\\]/.test(u) && !/[\t\n\r]/.test(u)) return base + u;
   return null;
 }
 

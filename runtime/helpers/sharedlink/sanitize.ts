@@ -1,13 +1,14 @@
 // A remote portal's view HTML is untrusted: DOMPurify (a maintained sanitizer) removes scripts,
 // event handlers and javascript: URLs; we also drop what could restyle or phish on our page
-// (style, forms), make relative URLs point at the remote portal they came from, and open every
-// link in a new tab without giving it our window.
+// (style, forms), drop the markers piazza acts on (a later piazza.mount() must never read JSONP
+// from a host the remote data names, nor mount a block it slipped in), make relative URLs point at
+// the remote portal they came from, and open every link in a new tab without giving it our window.
 import DOMPurify from 'dompurify';
 
 const CONFIG = {
   RETURN_DOM_FRAGMENT: true as const,
   FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
-  FORBID_ATTR: ['style', 'formaction', 'action', 'srcdoc', 'ping'],
+  FORBID_ATTR: ['style', 'formaction', 'action', 'srcdoc', 'ping', 'data-piazza-block', 'data-shared_link', 'data-shared_link_view'],
 };
 
 function absolutize(el: Element, attr: string, base: string) {
