@@ -7,11 +7,15 @@ import type { I18n } from '../../../runtime/i18n';
 import type { GeoPoint } from '../model/response';
 import { filtersOf } from '../model/state';
 import type { Filters, ListingSettings, ListingState } from '../model/types';
+import { yieldToBrowser } from './map/slices';
+import { featureCount, readGeoPage } from './model/page';
+import { indexPlaces, placesOf, project, type Places } from './model/places';
 import { firstGeoUrl, nextGeoUrl } from './model/urls';
-import { readGeoPage } from './model/page';
 
 /** A server that keeps answering with a nextPageQuery must not keep the map loading forever. */
 export const MAX_PAGES = 200;
+/** Features read, or places projected, per task: 20 000 places never make one long task. */
+const SLICE = 2000;
 
 export interface GeoResults {
   /** idle: nothing asked yet; ready/error: the outcome of the last search. */
@@ -21,6 +25,8 @@ export interface GeoResults {
   received: number;
   /** The places on the map, in the API's order; a content repeats once per related place. */
   points: GeoPoint[];
+  /** The same, projected and indexed for the map. */
+  places: Places;
   /** The API's totalCount (contents, not places). */
   totalCount: number;
   /** Features left out for missing or 0,0 coordinates. */
@@ -48,8 +54,32 @@ export function createGeoController(o: GeoControllerOptions) {
   const now = o.now || (() => new Date());
   const prefix = '[piazza] listing block "' + s.blockId + '": ';
   const results = proxy<GeoResults>({
-    status: 'idle', loading: false, received: 0, points: ref([]), totalCount: 0, skipped: 0, error: null, version: 0,
+    status: 'idle', loading: false, received: 0, points: ref([]), places: ref(indexPlaces([], 0)), totalCount: 0, skipped: 0, error: null, version: 0,
   });
+  const maxZoom = s.map.maxZoom ?? 18;
+
+  /** One page's features → places, a slice per task. */
+  async function read(body: unknown, url: string, signal: AbortSignal) {
+    const page = readGeoPage(body, 0, SLICE);
+    if (!page) throw new RequestError(200, 'Unexpected response', 'invalid-json', url);
+    for (let from = SLICE, total = featureCount(body); from < total && !signal.aborted; from += SLICE) {
+      await yieldToBrowser();
+      const slice = readGeoPage(body, from, from + SLICE)!;
+      for (const p of slice.points) page.points.push(p);
+      page.skipped += slice.skipped;
+    }
+    return page;
+  }
+
+  async function placesIn(points: GeoPoint[], signal: AbortSignal): Promise<Places> {
+    const xs = new Float64Array(points.length);
+    const ys = new Float64Array(points.length);
+    for (let i = 0; i < points.length && !signal.aborted; i += SLICE * 5) {
+      if (i) await yieldToBrowser();
+      project(points, xs, ys, i, Math.min(points.length, i + SLICE * 5));
+    }
+    return placesOf(points, xs, ys, maxZoom);
+  }
   const slot = latest();
   let active = false;
   /** The first-page URL (the filters) of what is shown or on its way. */
@@ -68,8 +98,9 @@ export function createGeoController(o: GeoControllerOptions) {
       }
       const current: string = next;
       seen.add(current);
-      const page = readGeoPage(await getJson(current, { jsonp: s.source.kind === 'remote', signal, nonce: o.nonce }));
-      if (!page) throw new RequestError(200, 'Unexpected response', 'invalid-json', current);
+      const body = await getJson(current, { jsonp: s.source.kind === 'remote', signal, nonce: o.nonce });
+      await yieldToBrowser(); // parsing the body was one task already
+      const page = await read(body, current, signal);
       for (const p of page.points) points.push(p);
       skipped += page.skipped;
       totalCount = page.totalCount;
@@ -77,7 +108,7 @@ export function createGeoController(o: GeoControllerOptions) {
       // An empty page ends the search even if it names a next one.
       next = page.points.length || page.skipped ? nextGeoUrl(s, filters, page.nextPageQuery, o.origin ?? location.origin) : null;
     }
-    return { points, skipped, totalCount, pages: seen.size };
+    return { points, places: await placesIn(points, signal), skipped, totalCount, pages: seen.size };
   }
 
   async function sync() {
@@ -88,12 +119,14 @@ export function createGeoController(o: GeoControllerOptions) {
     wanted = url;
     // Every geo search starts from an empty map.
     results.points = ref([]);
+    results.places = ref(indexPlaces([], maxZoom));
     results.received = 0;
     results.loading = true;
     results.version++;
     try {
       const res = await slot((signal) => load(url, filters, signal));
       results.points = ref(res.points);
+      results.places = ref(res.places);
       results.totalCount = res.totalCount;
       results.skipped = res.skipped;
       results.error = null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { companionEntries, groupPlaces } from '../../../blocks/listing/geo/model/companion';
 import { hitIndex, type Drawn } from '../../../blocks/listing/geo/model/hit';
 import { DEFAULT_IMAGE_PATH, MAKI_ICONS, isMakiIcon, makiMarker, normaliseColor, popupOffset } from '../../../blocks/listing/geo/model/marker';
-import { readGeoPage } from '../../../blocks/listing/geo/model/page';
+import { featureCount, readGeoPage } from '../../../blocks/listing/geo/model/page';
 import { indexPlaces } from '../../../blocks/listing/geo/model/places';
 import { WORLD_HALF, type Extent } from '../../../blocks/listing/geo/model/project';
 import type { GeoPoint } from '../../../blocks/listing/model/response';
@@ -62,6 +62,15 @@ describe('reading a geo page', () => {
     expect(page.skipped).toBe(3);
     expect(page.totalCount).toBe(12);
     expect(page.nextPageQuery).toBe('classes [event] limit 5 offset 5');
+  });
+
+  it('reads a slice of the features at a time', () => {
+    const body = { features: Array.from({ length: 5 }, (_, i) => ({ geometry: { type: 'Point', coordinates: [11 + i, i === 2 ? 0 : 46] }, properties: { id: i + 1 } })), totalCount: 5 };
+    expect(readGeoPage(body, 0, 2)!.points.map((p) => p.id)).toEqual([1, 2]);
+    expect(readGeoPage(body, 2, 4)).toMatchObject({ skipped: 0, points: [{ id: 3 }, { id: 4 }] });
+    expect(readGeoPage({ features: [{ geometry: { type: 'Point', coordinates: [0, 0] }, properties: { id: 9 } }] })!.skipped).toBe(1);
+    expect(featureCount(body)).toBe(5);
+    expect(featureCount(null)).toBe(0);
   });
 
   it('a body that is no FeatureCollection is null', () => {

@@ -25,7 +25,7 @@ describe('first geo page', () => {
     const ast = parseQuery(moduleQuery(url));
     expect(ast.parameters.limit).toBe(40);
     expect(ast.parameters.offset).toBeUndefined();
-    expect(ast.clauses.find((c: any) => c.field === 'q').values).toEqual(['concerto']);
+    expect(ast.clauses.find((c: any) => c.field === 'q')!.values).toEqual(['concerto']);
     expect(ast.parameters.classes).toEqual(['event']);
   });
 

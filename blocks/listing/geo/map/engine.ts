@@ -394,6 +394,8 @@ export function createMapEngine(o: MapEngineOptions) {
       const zoom = Math.max(view.getZoom() ?? 0, Math.min(o.maxZoom, alone));
       return new Promise((resolve) => {
         const settle = () => {
+          // Draw (and report) the new view now: the popup's auto-pan may start right after.
+          map.renderSync();
           if (alone > o.maxZoom && index) {
             const ref = index.clusters(zoom, visibleExtent(BUFFER) || [-Infinity, -Infinity, Infinity, Infinity])
               .find((c) => c.count > 1 && index!.leaves(c).includes(point));

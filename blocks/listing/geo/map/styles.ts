@@ -8,7 +8,6 @@ import Fill from 'ol/style/Fill';
 import Icon from 'ol/style/Icon';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
-import Text from 'ol/style/Text';
 import type { MarkerSpec } from '../model/marker';
 
 export type SizeClass = 'small' | 'medium' | 'large';
@@ -25,20 +24,36 @@ const FONT = '600 12px sans-serif';
 /** The drawn radius of a cluster, px (its hit area too). */
 export const CLUSTER_RADIUS_PX = 20;
 
-const clusterCache = new Map<string, Style[]>();
-export function clusterStyle(count: number, dimmed = false): Style[] {
+const clusterCache = new Map<string, Style>();
+/**
+ * A cluster's symbol, drawn once per count into a canvas and then only copied each frame: text
+ * and circles drawn by OpenLayers for every cluster in every frame cost most of a pan's time.
+ */
+export function clusterStyle(count: number, dimmed = false): Style {
   const key = count + (dimmed ? 'd' : '');
   let style = clusterCache.get(key);
   if (!style) {
+    const ratio = Math.max(1, Math.round(globalThis.devicePixelRatio || 1));
+    const size = CLUSTER_RADIUS_PX * 2;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size * ratio;
+    const c = canvas.getContext('2d')!;
+    c.scale(ratio, ratio);
     const [outer, inner] = COLOURS[sizeClass(count)];
-    const alpha = (c: string) => (dimmed ? c.replace(/[\d.]+\)$/, '0.25)') : c);
-    style = [
-      new Style({ image: new Circle({ radius: CLUSTER_RADIUS_PX, fill: new Fill({ color: alpha(outer) }) }) }),
-      new Style({
-        image: new Circle({ radius: 15, fill: new Fill({ color: alpha(inner) }) }),
-        text: dimmed ? undefined : new Text({ text: String(count), font: FONT, fill: new Fill({ color: '#1a1a1a' }) }),
-      }),
-    ];
+    c.fillStyle = outer;
+    c.beginPath();
+    c.arc(size / 2, size / 2, CLUSTER_RADIUS_PX, 0, 2 * Math.PI);
+    c.fill();
+    c.fillStyle = inner;
+    c.beginPath();
+    c.arc(size / 2, size / 2, CLUSTER_RADIUS_PX - 5, 0, 2 * Math.PI);
+    c.fill();
+    c.font = FONT;
+    c.fillStyle = '#1a1a1a';
+    c.textAlign = 'center';
+    c.textBaseline = 'middle';
+    c.fillText(String(count), size / 2, size / 2 + 0.5);
+    style = new Style({ image: new Icon({ img: canvas, width: size, height: size, opacity: dimmed ? 0.3 : 1 }) });
     if (clusterCache.size > 2000) clusterCache.clear();
     clusterCache.set(key, style);
   }

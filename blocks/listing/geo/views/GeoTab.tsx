@@ -15,7 +15,6 @@ import { catalog } from '../i18n';
 import { locate } from '../map/locate';
 import { createMapEngine, type MapEngine, type ViewState } from '../map/engine';
 import { makiMarker } from '../model/marker';
-import { indexPlaces } from '../model/places';
 import { WORLD_HALF } from '../model/project';
 import { createGeoController, type GeoResults } from '../results';
 import css from '../style.css';
@@ -68,7 +67,7 @@ export function TabView(props: TabViewProps) {
   useEffect(() => () => { controller.dispose(); detail.cancel(); }, []);
   useEffect(() => controller.setActive(active), [active]);
   const res = useStore(controller.results) as GeoResults;
-  const places = useMemo(() => indexPlaces(res.points, maxZoom), [res.points]);
+  const places = res.places;
 
   const [allowed, allowOnce] = useTilesAllowed(ctx, config.consentService || '');
   const target = useRef<HTMLDivElement>(null);
