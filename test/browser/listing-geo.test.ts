@@ -197,6 +197,8 @@ describe('geo search', () => {
     const failed = await geoReady(page, 'eventi');
     expect(failed.status).toBe('error');
     expect(failed.points).toBe(0);
+    // Nothing to fit: the map stays on its start view, the whole world at zoom 1.
+    expect(failed.zoom).toBe(1);
     expect(await page.$eval('#eventi .piazza-geo .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual(['alert', 'Non è stato possibile caricare i contenuti.Riprova']);
     expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": geo request failed: 500 Emulated server error'))).toBe(true);
     await expectAccessible(page, 'geo error');
@@ -205,6 +207,28 @@ describe('geo search', () => {
     expect(ok.status).toBe('ready');
     expect(ok.points).toBe((await featuresOf(restGeo(portal.origin, EVENTS))).length);
     expect(await page.$('#eventi .piazza-geo .piazza-error')).toBeNull();
+    await page.close();
+  });
+});
+
+describe('superseded searches', () => {
+  it('a slow geo search overtaken by a newer one never reaches the map', async () => {
+    await armFault(portal.origin, { match: 'extrageo', latency: 2500, times: 1 });
+    const probe = await openPage(browser, portal.url + 'listing-geo-lazy.html');
+    const { page } = probe;
+    await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"]');
+    await showGeoTab(page, 'eventi');
+    await page.waitForSelector('#eventi .piazza-geo[data-piazza-status="loading"]');
+    const topic = await page.$eval('#eventi-facet-0 option:nth-child(2)', (o) => (o as HTMLOptionElement).value);
+    await page.select('#eventi-facet-0', topic);
+    const shown = await geoReady(page, 'eventi', 1);
+    const expected = (await featuresOf(restGeo(portal.origin, `topics in ['"${topic}"'] and ${EVENTS}`))).length;
+    expect(shown.points).toBe(expected);
+    // The first search's answer arrives later and is dropped.
+    await new Promise((r) => setTimeout(r, 2500));
+    const after = await geoShown(page, 'eventi');
+    expect([after.points, after.version, after.status]).toEqual([expected, shown.version, 'ready']);
+    expect(probe.errors).toEqual([]);
     await page.close();
   });
 });
