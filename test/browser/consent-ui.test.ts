@@ -30,8 +30,8 @@ describe('the bar', () => {
     });
     const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-bar-time.html', { config: consentConfig({ barTimeout: 1500 }) }, { before: watch });
     const { page } = probe;
-    expect(await page.$('#cconsent-bar')).toBeNull();
     await waitForBar(page);
+    // never in the page before barTimeout (a timer never fires early: a lower bound, not a race)
     expect(await page.evaluate(() => (window as any).__barAt)).toBeGreaterThanOrEqual(1500);
     await clickBar(page, /^Refuse all/);
     await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
