@@ -133,9 +133,14 @@ export function TabView(props: TabViewProps) {
   const close = () => {
     engine?.setPopup(null);
     const back = popup?.trigger;
+    const point = popup?.point;
     setPopup(null);
-    if (back?.isConnected) back.focus();
-    else if (back) target.current?.focus();
+    if (!back) return;
+    // The list follows the map: the entry that opened the popup may have been made again (its group
+    // split when the map moved to the place); the place's own button then takes focus, else the map.
+    const again = back.isConnected ? back
+      : target.current?.closest('.piazza-geo')?.querySelector<HTMLElement>('.piazza-geo-companion li[data-point="' + point + '"] .piazza-geo-show');
+    (again || target.current)?.focus();
   };
   const showPlace = async (point: number, trigger: HTMLElement) => {
     if (!engine) return;
