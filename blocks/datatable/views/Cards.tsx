@@ -1,6 +1,6 @@
 // The phone view: the same rows as stacked cards, "label: value" per field (empty fields left out).
 import type { ColumnSpec } from '../model/types';
-import { CellView } from './CellView';
+import { cellContent } from './CellView';
 import type { ViewRow } from './useTable';
 
 export interface CardsProps {
@@ -24,7 +24,7 @@ export function Cards({ columns, rows, label, describedBy, newTab, empty }: Card
                 row.cells[i].kind === 'empty' ? null : (
                   <div class="piazza-card-field" key={c.field}>
                     <dt>{c.title}</dt>
-                    <dd><CellView cell={row.cells[i]} link={c.link ? row.link : null} newTab={newTab} /></dd>
+                    <dd>{cellContent(row.cells[i], { link: c.link ? row.link : null, newTab })}</dd>
                   </div>
                 ),
               )}

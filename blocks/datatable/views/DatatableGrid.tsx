@@ -6,7 +6,7 @@ import rdgCss from 'react-data-grid/lib/styles.css';
 import { useMemo } from 'preact/hooks';
 import { injectStyle } from '../../../runtime/dom';
 import type { ColumnSpec, Sort } from '../model/types';
-import { CellView } from './CellView';
+import { cellContent } from './CellView';
 import type { ViewRow } from './useTable';
 
 export const VIRTUALIZE_ABOVE = 100;
@@ -87,7 +87,7 @@ export default function Grid({ columns, rows, sort, onSort, label, describedBy, 
         minWidth: 80,
         cellClass: 'piazza-cell-' + c.type + (c.link ? ' piazza-cell-link' : ''),
         renderHeaderCell: Header,
-        renderCell: ({ row, tabIndex }) => <CellView cell={row.cells[i]} link={c.link ? row.link : null} tabIndex={tabIndex} newTab={newTab} />,
+        renderCell: ({ row, tabIndex }) => cellContent(row.cells[i], { link: c.link ? row.link : null, tabIndex, newTab }),
       })),
     [columns, newTab],
   );
