@@ -21,7 +21,6 @@ export const isObject = (v: unknown): v is Record<string, any> =>
 
 export function defaults(): ConsentConfig {
   return {
-    active: true, // (legacy: read by nobody, kept in the shape of CookieConsent.config)
     cookieExists: false,
     cookieVersion: 1,
     barTimeout: 1000,
@@ -92,7 +91,7 @@ const spec = (): Rule => shape({
   services: map(shape({
     category,
     type: test((v) => SERVICE_TYPES.includes(v), 'must be one of: ' + SERVICE_TYPES.join(', ')),
-    search: (v, p, out, root) => (Array.isArray(v) ? list(text)(v, p, out, root) : typeof v === 'string' || fail(out, p, 'must be a string or a string array')),
+    search: (v, p, out, root) => (Array.isArray(v) ? list(text) : text)(v, p, out, root), // a string, or a list of strings
     cookies: list(shape({ name: cookieName, domain: text }, ['name'])),
     language: ownTexts,
   }, ['category', 'type'])),

@@ -34,10 +34,8 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   }
 
   function configure(raw: unknown): void {
-    // A later call (setConfiguration) may be partial: check it against the categories known so far.
-    const problems = checkConsentConfig(config && isObject(raw)
-      ? { ...raw, categories: isObject(raw.categories) ? { ...config.categories, ...raw.categories } : raw.categories ?? config.categories }
-      : raw);
+    // A later call (setConfiguration) may be partial: check it with the categories known so far.
+    const problems = checkConsentConfig(config && isObject(raw) ? { categories: config.categories, ...raw } : raw);
     if (problems.length) log('error', 'invalid config: ' + problems.map((p) => p.path + ' ' + p.message).join('; '));
     if (!isObject(raw)) {
       broken ||= !config;
@@ -67,7 +65,7 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     const { verdict, record } = judge(readCookie(readCookies()), c);
     if (verdict === 'discard') discard();
     // Global Privacy Control (opt-in) pre-sets what the visitor has not answered yet to off.
-    applyRecord(c, record, !!c.globalPrivacyControl && (navigator as any).globalPrivacyControl === true);
+    applyRecord(c, record, !!(c.globalPrivacyControl && (navigator as any).globalPrivacyControl));
     c.cookieExists = !!record;
     choiceNeeded = verdict !== 'apply';
   }
@@ -167,5 +165,5 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
 }
 
 function run(cb: () => void): void {
-  try { cb(); } catch (e) { console.error('[piazza] consent: a callback failed', e); }
+  try { cb(); } catch (e) { console.error('[piazza] consent: callback failed', e); }
 }

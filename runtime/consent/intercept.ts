@@ -22,6 +22,7 @@ export const nativeAppend = N.appendChild;
 export const nativeReplace = N.replaceChild;
 
 const isScript = (n: any) => n?.localName === 'script';
+const SCRIPTS = [HTMLScriptElement.prototype, SVGScriptElement.prototype];
 
 export function installInterceptor(blockedBy: BlockedBy) {
   let held: Array<[script: Element, mark: Comment, service: ServiceConfig]> = [];
@@ -45,7 +46,10 @@ export function installInterceptor(blockedBy: BlockedBy) {
     return node;
   }
 
-  const worth = (n: any) => n && (isScript(n) || (n.firstElementChild && (n.nodeType === 1 || n.nodeType === 11)));
+  // The hot path: the prototype (a plain JS lookup) tells a script; only children need a DOM getter.
+  // (A script made in another frame's realm is not recognised here; such code could as well call
+  // that frame's own, untouched DOM methods: see the README's limits.)
+  const worth = (n: any) => n && (SCRIPTS.includes(Object.getPrototypeOf(n)) || (n.firstElementChild && (n.nodeType === 1 || n.nodeType === 11)));
 
   /**
    * Methods taking the node first (and maybe a reference node), returning the inserted node or the

@@ -52,7 +52,6 @@ export const GCM_TYPES = [
 export type GcmType = (typeof GCM_TYPES)[number];
 
 export interface ConsentConfig {
-  active: boolean;
   /** true once a valid stored choice was applied (legacy flag, read by portal scripts). */
   cookieExists: boolean;
   cookieVersion: number;
