@@ -166,6 +166,10 @@ describe('datatable: sorting', () => {
     expect([url.searchParams.get('order[0][column]'), url.searchParams.get('order[0][dir]')]).toEqual(['1', 'desc']);
     expect(await columnTexts(page, 1)).toEqual((await serverAnswer(url.href)).names);
 
+    // Tab from the sorted header leaves the grid rather than walking every column header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate((g) => !!document.activeElement?.closest(g), GRID)).toBe(false);
+
     const before = drawCount(probe);
     await headers[6].focus(); // File
     await page.keyboard.press('Enter');
