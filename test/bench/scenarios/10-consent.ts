@@ -61,14 +61,17 @@ const interception: Scenario = {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     const out: Record<string, number> = {};
-    // alternate the two pages so drift in the machine weighs on both alike
-    for (const [key, path] of [['appendChild x100k, no piazza.js', 'test/consent-bench-bare.html'], ['appendChild x100k, runtime installed', 'test/consent-basic.html']] as const) {
-      await page.goto(portal.url + path, { waitUntil: 'load' });
-      if (path.includes('basic')) {
-        const installed = await page.evaluate(`!Node.prototype.appendChild.toString().includes('[native code]') && !!window.CookieConsent.config`);
-        if (!installed) throw new Error('the consent interception is not installed on ' + path);
+    // alternate the two pages three times and keep the best of each, so that load from elsewhere
+    // on the machine weighs on both alike
+    for (let round = 0; round < 3; round++) {
+      for (const [key, path] of [['appendChild x100k, no piazza.js', 'test/consent-bench-bare.html'], ['appendChild x100k, runtime installed', 'test/consent-basic.html']] as const) {
+        await page.goto(portal.url + path, { waitUntil: 'load' });
+        if (path.includes('basic')) {
+          const installed = await page.evaluate(`!Node.prototype.appendChild.toString().includes('[native code]') && !!window.CookieConsent.config`);
+          if (!installed) throw new Error('the consent interception is not installed on ' + path);
+        }
+        out[key] = Math.min(out[key] ?? Infinity, await appendLoop(page));
       }
-      out[key] = await appendLoop(page);
     }
     await context.close();
     return out;
