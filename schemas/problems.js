@@ -14,6 +14,11 @@ export function toProblems(errors) {
     else if (e.keyword === 'additionalProperties') { path += '/' + e.params.additionalProperty; message = 'is not a known key'; }
     else if (e.keyword === 'enum') message = 'must be one of: ' + e.params.allowedValues.map((v) => JSON.stringify(v)).join(', ');
     else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+      // When an alternative of the right type failed deeper (an object missing a key), those
+      // deeper problems say what to fix; "must be string" would only mislead.
+      const inside = (x) => x.instancePath.startsWith(e.instancePath + '/') ||
+        (x.instancePath === e.instancePath && !['type', 'anyOf', 'oneOf'].includes(x.keyword));
+      if (list.some(inside)) continue;
       const kinds = list.filter((x) => x.instancePath === e.instancePath && x.keyword === 'type').map((x) => x.params.type);
       message = kinds.length ? 'must be ' + [...new Set(kinds)].join(' or ') : 'does not match any allowed form';
     } else if (unions.has(e.instancePath) && e.keyword === 'type') continue;

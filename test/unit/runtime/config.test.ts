@@ -33,6 +33,28 @@ describe('config validation', () => {
     }
   });
 
+  it('reports the deeper problem when an alternative of the right type failed inside', () => {
+    const problems = toProblems([
+      { instancePath: '/columns/1', keyword: 'type', params: { type: 'string' }, message: 'must be string', schemaPath: '' },
+      { instancePath: '/columns/1', keyword: 'required', params: { missingProperty: 'field' }, message: '', schemaPath: '' },
+      { instancePath: '/columns/1/sortable', keyword: 'type', params: { type: 'boolean' }, message: 'must be boolean', schemaPath: '' },
+      { instancePath: '/columns/1', keyword: 'anyOf', params: {}, message: 'must match a schema in anyOf', schemaPath: '' },
+    ] as any);
+    expect(problems).toEqual([
+      { path: '/columns/1/field', message: 'is required' },
+      { path: '/columns/1/sortable', message: 'must be boolean' },
+    ]);
+  });
+
+  it('reports a missing key of an object alternative without "must be string"', () => {
+    const problems = toProblems([
+      { instancePath: '/columns/0', keyword: 'type', params: { type: 'string' }, message: 'must be string', schemaPath: '' },
+      { instancePath: '/columns/0', keyword: 'required', params: { missingProperty: 'field' }, message: '', schemaPath: '' },
+      { instancePath: '/columns/0', keyword: 'anyOf', params: {}, message: 'must match a schema in anyOf', schemaPath: '' },
+    ] as any);
+    expect(problems).toEqual([{ path: '/columns/0/field', message: 'is required' }]);
+  });
+
   it('says a union once, with the accepted types', () => {
     const problems = toProblems([
       { instancePath: '/facets/0', keyword: 'type', params: { type: 'string' }, message: 'must be string', schemaPath: '' },
