@@ -4,11 +4,11 @@
 // Cancelled and so can never render.
 import { Cancelled, getJson, latest, RequestError } from '../../runtime/http';
 import { langOf } from '../../runtime/i18n';
-import { calendarUrl, facetsUrl, geoUrl, listUrl, nextPageUrl } from './model/endpoints';
+import { calendarUrl, facetsUrl, listUrl } from './model/endpoints';
 import { countsFor, facetRequests } from './model/facets';
 import {
-  normaliseCalendar, normaliseGeo, normaliseSearch,
-  type CalendarItem, type FacetCount, type GeoPoint, type LinkBase, type SearchPage,
+  normaliseCalendar, normaliseSearch,
+  type CalendarItem, type FacetCount, type LinkBase, type SearchPage,
 } from './model/response';
 import type { Filters, ListingSettings } from './model/types';
 import { loadSanitizer } from './sanitize';
@@ -18,8 +18,6 @@ export interface ListingApi {
   search(filters: Filters, offset: number, limit?: number): Promise<SearchPage>;
   /** facet field → counts (every configured facet; each computed without its own selection). */
   facetCounts(filters: Filters): Promise<Record<string, FacetCount[]>>;
-  /** Every point matching the filters (follows nextPageQuery; at most `maxPages` pages). */
-  geo(filters: Filters, maxPages?: number): Promise<{ points: GeoPoint[]; totalCount: number }>;
   /** Agenda items between start and end (local ISO text, no offset). */
   calendar(filters: Filters, start: string, end: string): Promise<CalendarItem[]>;
   /** Cancel everything in flight (the block is going away). */
@@ -43,7 +41,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
   };
   const get = (url: string, signal: AbortSignal) => getJson(url, { jsonp, signal, nonce: options.nonce });
   const shapeError = (url: string) => new RequestError(200, 'Unexpected response', 'invalid-json', url);
-  const slots = { list: latest(), facets: latest(), geo: latest(), calendar: latest() };
+  const slots = { list: latest(), facets: latest(), calendar: latest() };
   // Fetch the sanitiser alongside the first request rather than after it.
   if (s.view) loadSanitizer().catch(() => {});
   /** Server-rendered views pass through DOMPurify before anything can render them. */
@@ -80,23 +78,6 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
           }),
         );
         return Object.assign({}, ...parts);
-      });
-    },
-    geo(filters, maxPages = 20) {
-      let url: string | null = geoUrl(s, filters, now());
-      return slots.geo(async (signal) => {
-        const points: GeoPoint[] = [];
-        let totalCount = 0;
-        for (let page = 0; url && page < maxPages; page++) {
-          const current: string = url;
-          const body = normaliseGeo(await get(current, signal));
-          if (!body) throw shapeError(current);
-          points.push(...body.points);
-          totalCount = body.totalCount;
-          url = nextPageUrl(s, 'extrageo', body.nextPageQuery, location.origin);
-          if (url === current) break;
-        }
-        return { points, totalCount };
       });
     },
     calendar(filters, start, end) {

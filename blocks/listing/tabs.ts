@@ -4,7 +4,7 @@
 // 1. Write `blocks/listing/geo/index.tsx` (or `blocks/listing/agenda/index.tsx`) exporting
 //      export function TabView(props: TabViewProps): JSX.Element
 //    (see TabViewProps below: read the filters with `useStore(props.state)` (views/use-store.ts),
-//    fetch with `props.api.geo(filtersOf(snap))` / `props.api.calendar(filtersOf(snap), start, end)`
+//    fetch with `props.api.calendar(filtersOf(snap), start, end)` (the geo tab reads its pages with geo/results.ts)
 //    (model/state.ts, api.ts) only while `props.active`, call `props.onResults(total)` and `props.announce(text)` after each result
 //    change, and on a RequestError render <ErrorNotice> with a retry and call `props.onError`).
 // 2. Add ONE line to LAZY_TABS below:
