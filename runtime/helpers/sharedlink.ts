@@ -67,8 +67,9 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
   busy.add(link);
   try {
     const html = await viewOf(plan, await objectIdOf(plan, ctx), ctx);
-    // Remote text may hold words thousands of characters long: they wrap rather than widen the page.
-    injectStyle('sharedlink', '[data-piazza-embed]{overflow-wrap:anywhere}', ctx.nonce);
+    // Remote text may hold words thousands of characters long, and views pictures as wide as 640 px:
+    // they wrap or shrink rather than widen the page (WCAG 1.4.10 at 320 px).
+    injectStyle('sharedlink', '[data-piazza-embed]{overflow-wrap:anywhere}[data-piazza-embed] img{max-width:100%;height:auto}', ctx.nonce);
     for (const placeholder of placeholdersFor(id, view)) {
       const grid = gridOf(placeholder);
       const fragment = sanitizeView(html, plan.base);
