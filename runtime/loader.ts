@@ -71,7 +71,10 @@ export function createLoader(ctx: RuntimeContext): Loader {
     if (!manifest[type]) return fail('unknown block type "' + type + '" (known: ' + Object.keys(manifest).filter((k) => !/^(helper-|consent)/.test(k)).join(', ') + ')');
     element.setAttribute('data-piazza-state', 'loading');
     try {
-      const mod = await load<BlockModule>(type);
+      const mod = await load<BlockModule>(type).catch((e) => {
+        mounted.delete(element); // the chunk did not arrive: a later piazza.mount() tries again
+        throw e;
+      });
       await mod.mount(element, config, { ...ctx, blockId, type });
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });

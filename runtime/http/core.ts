@@ -64,10 +64,14 @@ export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, non
     while (name in w) name += '_';
     const script = document.createElement('script');
     let settled = false;
+    // A broken answer is a syntax error of its script: this request's failure (reported as such
+    // below), not an uncaught error of the page. (Another host's script error has no file name.)
+    const onScriptError = (e: ErrorEvent) => { if (e.filename === script.src || document.currentScript === script) e.preventDefault(); };
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      window.removeEventListener('error', onScriptError);
       signal?.removeEventListener('abort', onAbort);
       script.remove();
       // Keep a no-op for a while: a late or second callback must not throw in the page.
@@ -85,8 +89,11 @@ export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, non
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
     script.onerror = () => finish(() => reject(new RequestError(0, 'Request failed', 'network', url)));
+    // The script ran without calling back (an empty or broken answer): fail now, not at the timeout.
+    script.onload = () => finish(() => reject(new RequestError(200, 'The JSONP answer did not call back', 'invalid-json', url)));
     if (nonce) script.nonce = nonce;
     script.src = url + (url.includes('?') ? '&' : '?') + 'callback=' + name;
+    window.addEventListener('error', onScriptError);
     document.head.appendChild(script);
   });
 }

@@ -119,3 +119,29 @@ export async function arm(emulator: Emulator, spec: Record<string, unknown> | Ar
   if (res.status !== 201) throw new Error('could not arm fault: ' + res.status);
 }
 export const disarm = (emulator: Emulator) => fetch(emulator.origin + '/__emulator/faults', { method: 'DELETE' });
+
+/**
+ * Shortens the client's timeouts (15 s) for the test's sake, before any script of the page: XHR
+ * timeouts of requests whose URL contains `xhr`, and, with `timers`, every timer of 10 s or more
+ * (the JSONP client's timeout is one) by `factor`. What is checked is what happens after a
+ * timeout, never how long it takes.
+ */
+export async function shortenTimeouts(page: Page, options: { xhr?: string; timers?: boolean; factor?: number }): Promise<void> {
+  await page.evaluateOnNewDocument((xhr: string | null, timers: boolean, factor: number) => {
+    const open = XMLHttpRequest.prototype.open;
+    const urls = new WeakMap<XMLHttpRequest, string>();
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: any[]) {
+      urls.set(this, String(args[1]));
+      return (open as any).apply(this, args);
+    } as any;
+    const d = Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, 'timeout')!;
+    Object.defineProperty(XMLHttpRequest.prototype, 'timeout', {
+      configurable: true, get: d.get,
+      set(this: XMLHttpRequest, ms: number) { d.set!.call(this, xhr !== null && (urls.get(this) || '').includes(xhr) && ms >= 10000 ? Math.round(ms / factor) : ms); },
+    });
+    if (timers) {
+      const set = window.setTimeout;
+      (window as any).setTimeout = (fn: any, ms?: number, ...rest: any[]) => set(fn, ms && ms >= 10000 ? Math.round(ms / factor) : ms, ...rest);
+    }
+  }, options.xhr ?? null, !!options.timers, options.factor ?? 5);
+}

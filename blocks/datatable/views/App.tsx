@@ -1,5 +1,4 @@
 // The data table block: filters and search, the grid (or cards on phones), the one pagination.
-import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
@@ -13,7 +12,31 @@ import { Export } from './Export';
 import { Filters, type FacetView } from './Filters';
 import { useTable, type TableSetup } from './useTable';
 
-const Grid = lazy(() => import('./DatatableGrid'));
+// The grid view is a lazy chunk. lazy() would throw in render if it failed to download, with
+// nothing to catch it (the table went blank); here a failure is an error with Retry, like a draw's.
+type GridModule = typeof import('./DatatableGrid');
+let gridModule: Promise<GridModule> | null = null;
+const loadGrid = () => (gridModule ||= import('./DatatableGrid').catch((e) => { gridModule = null; throw e; }));
+
+function LazyGrid({ setup, ...props }: Parameters<GridModule['default']>[0] & { setup: TableSetup }) {
+  const [mod, setMod] = useState<GridModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadGrid().then(
+      (m) => live && setMod(m),
+      (e) => {
+        console.error('[piazza] datatable "' + setup.blockId + '": the grid view could not be loaded', e);
+        if (live) setFailed(true);
+      },
+    );
+    return () => { live = false; };
+  }, [attempt]);
+  if (failed) return <ErrorNotice i18n={setup.i18n} onRetry={() => { setFailed(false); setAttempt(attempt + 1); }} />;
+  if (!mod) return <p class="piazza-datatable-placeholder">{setup.i18n.t('loading')}</p>;
+  return <mod.default {...props} />;
+}
 
 export interface AppProps {
   setup: TableSetup;
@@ -109,10 +132,8 @@ export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exp
         ) : narrow ? (
           <Cards columns={columns} rows={rows} label={caption} describedBy={ids.info} newTab={t('cell.newTab')} empty={empty} />
         ) : (
-          <Suspense fallback={<p class="piazza-datatable-placeholder">{t('loading')}</p>}>
-            <Grid columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
-              label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
-          </Suspense>
+          <LazyGrid setup={setup} columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
+            label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
         )}
       </div>
       {!error && shown && (
