@@ -28,8 +28,24 @@ async function validatorFor(name) {
   return validators[name];
 }
 
+/**
+ * The consent config is checked in the page by piazza.js's own hand check, which also knows what a
+ * schema cannot say (a service's category must exist, a cookie pattern must compile): run that
+ * same code here, so this prints exactly what the console says.
+ */
+let consentCheck = null;
+async function checkConsent(config) {
+  if (!consentCheck) {
+    const { build } = await import('esbuild');
+    const out = await build({ entryPoints: [resolve(root, 'runtime/consent/config.ts')], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent' });
+    consentCheck = (await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'))).checkConsentConfig;
+  }
+  return consentCheck(config);
+}
+
 /** → problems (path, message); an unknown type is a problem of its own. */
 async function check(kind, config) {
+  if (kind === 'consent') return checkConsent(config);
   const validate = await validatorFor(kind);
   if (!validate) return [{ path: '/', message: 'unknown block type "' + kind + '"' }];
   if (!config || typeof config !== 'object' || Array.isArray(config)) return [{ path: '/', message: 'must be an object' }];

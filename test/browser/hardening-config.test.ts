@@ -1,0 +1,124 @@
+// Bad configs (fixtures/pages/test/bad-config*.html): invalid JSON, wrong types, unknown keys,
+// an unknown block type, missing required keys, a consent service in an unknown category. The admin
+// gets one console error per broken block naming the block and every JSON path; visitors see the
+// fallback content; nothing else breaks; and `npm run validate` on the same page says the same.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { launch, projectRoot, startPortal, type Emulator } from './harness';
+import { openGuarded, rejections } from './hardening-kit';
+import { firstResults } from './listing-helpers';
+import { choiceApplied, clickBar } from './consent-kit';
+
+let browser: Browser;
+let portal: Emulator;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+/** Problems per block, as `path message` lines (a JSON parse error keeps only its kind: engines word it differently). */
+type Report = Record<string, string[]>;
+const normal = (problem: string) => problem.replace(/^\/ is not valid JSON \(.*\)$/, '/ is not valid JSON').replace(/^unknown block type ("[^"]+").*$/, '/ unknown block type $1');
+
+/** The console: `[piazza] <type> block "<id>": invalid config: /a x; /b y` or `[piazza] consent: invalid config: …`. */
+function fromConsole(lines: string[]): Report {
+  const out: Report = {};
+  for (const line of lines) {
+    const m = /^\[piazza\] (?:\S+ block "([^"]+)"|(consent)): (?:invalid config: )?(.*)$/.exec(line);
+    if (!m) continue;
+    const key = m[1] ?? m[2];
+    (out[key] ||= []).push(...m[3].split('; ').map(normal));
+  }
+  for (const k of Object.keys(out)) out[k].sort();
+  return out;
+}
+
+/** `npm run validate -- page.html`: `<file>: <kind> "<blockId>" | <kind> #<id> | consent: <path> <message>`. */
+async function fromValidate(page: string): Promise<{ report: Report; ok: string[]; code: number }> {
+  const file = join(projectRoot, 'fixtures/pages', page);
+  const { stdout, code } = await promisify(execFile)(process.execPath, [join(projectRoot, 'scripts/validate.mjs'), file], { cwd: projectRoot })
+    .then((r) => ({ ...r, code: 0 }), (e) => ({ stdout: String(e.stdout), code: e.code as number }));
+  const report: Report = {};
+  const ok: string[] = [];
+  for (const line of stdout.split('\n').filter(Boolean)) {
+    const rest = line.slice(file.length + 2);
+    const m = /^(?:\S+ "([^"]+)"|\S+ #(\S+)|(consent)): (.*)$/.exec(rest);
+    if (!m) throw new Error('unexpected validate line: ' + line);
+    const key = m[1] ?? m[2] ?? m[3];
+    if (m[4] === 'ok') ok.push(key);
+    else (report[key] ||= []).push(normal(m[4]));
+  }
+  for (const k of Object.keys(report)) report[k].sort();
+  return { report, ok, code };
+}
+
+const BROKEN = ['c-json', 'c-tipi', 'c-chiavi', 'c-mancanti', 'c-tabella-tipi', 'c-tipo', 'c-sonda'];
+
+describe('bad block configs', () => {
+  it('one console error per broken block, naming it and every JSON path; fallbacks stay; good blocks work; validate agrees', async () => {
+    const probe = await openGuarded(browser, portal.url + 'test/bad-config.html');
+    const { page } = probe;
+    await firstResults(page, 'c-buono');
+    expect(await page.$eval('#c-ok', (el) => [el.getAttribute('data-piazza-state'), el.textContent!.trim()])).toEqual(['mounted', expect.stringMatching(/buono$/)]);
+
+    for (const id of BROKEN) {
+      // The visitor: the block's fallback, shown as it was.
+      expect(await page.$eval('#' + id, (el) => [el.getAttribute('data-piazza-state'), (el.querySelector('.c-fallback') as HTMLElement)?.checkVisibility()]), id).toEqual(['error', true]);
+      // The admin: exactly one line for this block.
+      expect(probe.consoleErrors.filter((m) => m.includes(`block "${id}"`)), id).toHaveLength(1);
+    }
+    expect(probe.consoleErrors.filter((m) => !BROKEN.some((id) => m.includes(`block "${id}"`)))).toEqual([]);
+    const shown = fromConsole(probe.consoleErrors);
+    expect(Object.keys(shown).sort()).toEqual([...BROKEN].sort());
+    expect(shown['c-tipi']).toEqual(expect.arrayContaining(['/query must be string', '/limitPagination must be integer', '/facets must be array', '/showSearch must be boolean']));
+    expect(shown['c-chiavi']).toEqual(expect.arrayContaining(['/colour is not a known key', '/facets/0/etichetta is not a known key', '/tabs/1 must be one of: "list", "geo", "agenda"']));
+    expect(shown['c-mancanti']).toEqual(expect.arrayContaining(['/query is required', '/columns/0/field is required']));
+    expect(shown['c-tipo']).toEqual(['/ unknown block type "calendario"']);
+    expect(shown['c-json']).toEqual(['/ is not valid JSON']);
+
+    const validated = await fromValidate('test/bad-config.html');
+    expect(validated.code).toBe(1);
+    expect(validated.report).toEqual(shown);
+    expect(validated.ok.sort()).toEqual(['c-buono', 'c-ok']);
+
+    expect(await rejections(page)).toEqual([]);
+    expect(probe.pageErrors).toEqual([]);
+    expect(probe.external()).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a bad consent config', () => {
+  it('a service in an unknown category: one console error with the JSON paths, the service stays blocked, the page works; validate agrees', async () => {
+    const probe = await openGuarded(browser, portal.url + 'test/bad-config-consent.html');
+    const { page } = probe;
+    await firstResults(page, 'c-buono');
+    expect(await page.$eval('#c-ok', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
+    const lines = probe.consoleErrors.filter((m) => m.startsWith('[piazza] consent'));
+    expect(lines).toHaveLength(1);
+    expect(probe.consoleErrors).toEqual(lines);
+    const shown = fromConsole(lines);
+    expect(shown.consent).toEqual(expect.arrayContaining(['/services/tracker/category must be a key of /categories', '/barTimeout must be an integer >= 0']));
+    // The visitor: the bar still asks; even after "accept all" the service of the unknown category never runs.
+    const applied = await choiceApplied(page);
+    await clickBar(page, /^(accept all|accetta tutt)/i);
+    await applied();
+    expect(await page.evaluate(() => (window as any).piazza.consent.allows('stats'))).toBe(true);
+    expect(await page.evaluate(() => (window as any).piazza.consent.allows('tracker'))).toBe(false);
+    expect(await page.evaluate(() => (window as any).__trackerRan)).toBeUndefined();
+
+    const validated = await fromValidate('test/bad-config-consent.html');
+    expect(validated.report).toEqual(shown);
+    expect(validated.ok.sort()).toEqual(['c-buono', 'c-ok']);
+    expect(await rejections(page)).toEqual([]);
+    expect(probe.pageErrors).toEqual([]);
+    await page.close();
+  });
+});
