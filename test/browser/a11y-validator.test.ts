@@ -1,0 +1,195 @@
+// What the national validator (italia/pa-website-validator-ng) audits, on the demo portal:
+// the crawl through `[data-element=load-other-cards]` collects every item; C.SI.1.2 ≥ 30 % of the
+// page's distinct classes are Bootstrap Italia's (with every block rendered); C.SI.1.1 headings and
+// paragraphs keep the model fonts (our CSS sets none); C.SI.3.1 every cookie belongs to the site's
+// own host.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { launch, startPortal, type Emulator, type Probe } from './harness';
+import { expected } from './listing-helpers';
+import { geoReady } from './listing-geo-kit';
+import {
+  BLOCK_ROOTS, bootstrapItaliaClasses, demoPages, DESKTOP, firstFamily, MODEL_FONTS, openIsolated, pageClasses, settle,
+} from './a11y/kit';
+
+let portal: Emulator;
+let browser: Browser;
+const open: Probe[] = [];
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launch();
+});
+afterEach(async () => {
+  for (const p of open.splice(0)) {
+    expect(p.pageErrors, 'page errors').toEqual([]);
+    expect(p.external(), 'requests leaving 127.0.0.1').toEqual([]);
+    await p.page.close().catch(() => {});
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function visit(path: string): Promise<Page> {
+  const probe = await openIsolated(browser, portal.url + path, { viewport: DESKTOP, reducedMotion: true });
+  open.push(probe);
+  await settle(probe.page);
+  return probe.page;
+}
+
+/** portale.html with everything a visitor can make appear: every tab visited, consent accepted, the lightbox open. */
+async function everythingRendered(): Promise<Page> {
+  const page = await visit('portale.html');
+  await page.waitForSelector('#cconsent-bar', { visible: true });
+  const buttons = await page.$$('#cconsent-bar .pc-actions button');
+  await buttons[buttons.length - 1].click();
+  await page.waitForSelector('#main iframe[data-consent="multimedia"][src]');
+  await page.click('#eventi-geo-tab');
+  await geoReady(page, 'eventi');
+  await page.click('#eventi-agenda-tab');
+  await page.waitForSelector('#eventi .piazza-agenda[data-piazza-status=ready]');
+  await page.click('#eventi-list-tab');
+  await page.click('#foto a[data-gallery]');
+  await page.waitForSelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button');
+  await settle(page);
+  return page;
+}
+
+describe('every demo page: the crawl (load-other-cards) and the Bootstrap Italia share (C.SI.1.2)', () => {
+  it.each(demoPages())('/%s: ≥ 30 %% Bootstrap Italia classes; every append-style block gives all its items', async (path) => {
+    const page = await visit(path);
+    const bi = bootstrapItaliaClasses();
+    const classes = await pageClasses(page);
+    const share = classes.filter((c) => bi.has(c)).length / classes.length;
+    expect(share, `${Math.round(share * 100)} % of ${classes.length}; not BI: ${classes.filter((c) => !bi.has(c)).join(' ')}`).toBeGreaterThanOrEqual(0.3);
+    const crawled = await page.$$eval('[data-piazza-block=listing]', (els) => els.filter((el) => el.querySelector('[data-element="load-other-cards"]')).map((el) => el.id));
+    for (const id of crawled) {
+      const items = `#${id} .piazza-listing-list [role=listitem]`;
+      // The validator's loop: click while the button is there, and the item count must grow.
+      let count = await page.$$eval(items, (els) => els.length);
+      for (let clicks = 0; ; clicks++) {
+        const button = await page.$(`#${id} [data-element="load-other-cards"]`);
+        if (!button) break;
+        expect(clicks, `#${id}: still a button after ${clicks} clicks`).toBeLessThan(60);
+        await button.click();
+        await page.waitForFunction((sel, n) => document.querySelectorAll(sel).length > n, { timeout: 15_000 }, items, count);
+        await page.waitForFunction((b) => !document.querySelector(`#${b} [data-element="load-other-cards"][aria-busy="true"]`), {}, id);
+        count = await page.$$eval(items, (els) => els.length);
+      }
+      const ids = await page.$$eval(items, (els) => els.map((el) => Number(el.getAttribute('data-piazza-hit'))));
+      // What the emulator counts for the block's own query (server mode: the block endpoint's total).
+      const config = await page.$eval(`#${id} > script[type="application/json"]`, (s) => JSON.parse(s.textContent || '{}'));
+      const total = config.query
+        ? expected(portal.dataset, config.query + ' limit 1').total
+        : Number(await page.$eval(`#${id} .piazza-listing-list`, (el) => el.getAttribute('data-total')));
+      expect(ids.length, `#${id} on /${path}: items after the crawl`).toBe(total);
+      expect(new Set(ids).size, `#${id}: no item twice`).toBe(total);
+      if (config.query) expect(ids).toEqual(expected(portal.dataset, config.query + ' limit 300').ids);
+    }
+    if (path === 'portale.html') expect(crawled).toEqual(['servizi']);
+  });
+});
+
+describe('C.SI.1.2: Bootstrap Italia classes', () => {
+  it('the class list comes from Bootstrap Italia\'s own stylesheet', () => {
+    const bi = bootstrapItaliaClasses();
+    for (const c of ['btn', 'card', 'pagination', 'page-link', 'nav-tabs', 'visually-hidden', 'form-check', 'it-header-wrapper', 'alert-danger']) expect(bi).toContain(c);
+    expect(bi).not.toContain('piazza-listing');
+    expect(bi.size).toBeGreaterThan(1000);
+  });
+
+  it('≥ 30 % of the distinct classes on the page are Bootstrap Italia\'s, as loaded and with every block rendered', async () => {
+    const bi = bootstrapItaliaClasses();
+    const ratio = async (page: Page) => {
+      const classes = await pageClasses(page);
+      const ours = classes.filter((c) => bi.has(c));
+      return { ratio: ours.length / classes.length, total: classes.length, others: classes.filter((c) => !bi.has(c)) };
+    };
+    let page = await visit('portale.html');
+    const loaded = await ratio(page);
+    expect(loaded.ratio, `as loaded: ${Math.round(loaded.ratio * 100)} % of ${loaded.total}; not BI: ${loaded.others.join(' ')}`).toBeGreaterThanOrEqual(0.3);
+    // The validator also reads the version Bootstrap Italia declares (≥ 2.0.0): our CSS must not hide it.
+    const version = await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--bootstrap-italia-version').trim().replace(/["']/g, ''));
+    expect(version).toMatch(/^2\.\d+\.\d+$/);
+    page = await everythingRendered();
+    const all = await ratio(page);
+    expect(all.ratio, `every block rendered: ${Math.round(all.ratio * 100)} % of ${all.total}; not BI: ${all.others.join(' ')}`).toBeGreaterThanOrEqual(0.3);
+  });
+});
+
+describe('C.SI.1.1: model fonts on headings and paragraphs', () => {
+  it('every h1–h6 and p inside the blocks has the font the same element has outside them, a model font', async () => {
+    const page = await everythingRendered();
+    const problems = await page.evaluate((roots, fonts) => {
+      const out: string[] = [];
+      const first = (f: string) => f.split(',')[0].trim().replace(/^["']|["']$/g, '');
+      // The same element (tag and classes) outside every block: what the portal's own CSS gives it.
+      const lab = document.createElement('div');
+      document.querySelector('main')!.append(lab);
+      const inside = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, p')).filter((el) => el.closest(roots) && !lab.contains(el));
+      for (const el of inside) {
+        const clone = document.createElement(el.tagName);
+        clone.className = (el as HTMLElement).className;
+        clone.textContent = 'x';
+        lab.append(clone);
+        const want = getComputedStyle(clone).fontFamily;
+        const got = getComputedStyle(el).fontFamily;
+        const where = el.tagName.toLowerCase() + '.' + String((el as HTMLElement).className).trim().split(/\s+/).join('.') + ' in ' + (el.closest(roots)!.id || el.closest(roots)!.className);
+        if (got !== want) out.push(`${where}: ${got} (outside: ${want})`);
+        if (!fonts.includes(first(got))) out.push(`${where}: ${first(got)} is not a model font`);
+        // The validator also looks at their descendants (a "tolerable" fault, still a fault).
+        for (const child of Array.from(el.querySelectorAll('*'))) {
+          const f = first(getComputedStyle(child).fontFamily);
+          if (!fonts.includes(f) && child.tagName !== 'svg' && !child.closest('svg')) out.push(`${where} > ${child.tagName.toLowerCase()}: ${f}`);
+        }
+        clone.remove();
+      }
+      lab.remove();
+      return { out, count: inside.length };
+    }, BLOCK_ROOTS, MODEL_FONTS);
+    expect(problems.count).toBeGreaterThan(20);
+    expect(problems.out).toEqual([]);
+  });
+
+  it('no style piazza injects sets a font family', async () => {
+    const page = await everythingRendered();
+    const styles = await page.$$eval('style[data-piazza-css]', (ss) => ss.map((s) => ({ id: s.getAttribute('data-piazza-css'), css: s.textContent || '' })));
+    expect(styles.length).toBeGreaterThan(3);
+    for (const { id, css } of styles) {
+      const fonts = [...css.matchAll(/[^{}]*\{[^}]*\bfont(?:-family)?\s*:[^;}]*/g)].map((m) => m[0].trim().slice(0, 160))
+        .filter((rule) => !/font-family\s*:\s*inherit/.test(rule) && /font-family|font\s*:\s*[^;]*\b(serif|sans-serif|monospace|arial|helvetica)/i.test(rule));
+      expect(fonts, 'style ' + id).toEqual([]);
+    }
+    expect(firstFamily(await page.$eval('main h1', (h) => getComputedStyle(h).fontFamily))).toBe('Titillium Web');
+  });
+});
+
+describe('C.SI.3.1: cookies on the site\'s own host', () => {
+  const ownHost = (domain: string, host: string) => {
+    const d = domain.replace(/^\./, '').replace(/^www\./, '');
+    const h = host.replace(/^www\./, '');
+    return d === h || d.endsWith('.' + h);
+  };
+
+  it('with everything accepted and used, every cookie belongs to the page\'s host; the choice is stored for the whole site', async () => {
+    const page = await everythingRendered();
+    const host = new URL(page.url()).hostname;
+    const cookies = await page.browserContext().cookies();
+    expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['cconsent', '_pk_id']));
+    for (const c of cookies) expect(ownHost(c.domain, host), `${c.name} on ${c.domain}`).toBe(true);
+    const choice = cookies.find((c) => c.name === 'cconsent')!;
+    expect(choice.path).toBe('/');
+  });
+
+  it.each(['gallery.html', 'consent.html', 'listing.html', 'datatable.html'])('/%s, refused then accepted: the same', async (path) => {
+    const page = await visit(path);
+    const host = new URL(page.url()).hostname;
+    for (const c of await page.browserContext().cookies()) expect(ownHost(c.domain, host), `${c.name} on ${c.domain}`).toBe(true);
+    if (await page.$('#cconsent-bar')) {
+      await page.click('#cconsent-bar .pc-actions button:last-child');
+      await settle(page);
+    }
+    for (const c of await page.browserContext().cookies()) expect(ownHost(c.domain, host), `${c.name} on ${c.domain}`).toBe(true);
+  });
+});

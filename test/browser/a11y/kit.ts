@@ -1,0 +1,359 @@
+// Shared steps of the cross-portal accessibility suite (test/browser/a11y-*.test.ts): the demo
+// pages as the portal's index lists them, "the page has settled", axe with a state name, the polite
+// live regions' messages, keyboard helpers that read `document.activeElement`, and the facts the PA
+// validator (italia/pa-website-validator-ng) checks: Bootstrap Italia's class list, fonts, cookies.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { expect } from 'vitest';
+import { axe, describeViolations, newProbe, projectRoot, waitReady, type Probe } from '../harness';
+
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 900 };
+/** WCAG 1.4.10: 320 CSS px wide is what a 1280 px window shows at 400 % (and a 640 px one at 200 %). */
+export const REFLOW = { width: 320, height: 640 };
+
+/** Every block, helper and consent root piazza renders or enhances, as one selector. */
+export const BLOCK_ROOTS = [
+  '[data-piazza-block]', '#cconsent-bar', '#cconsent-modal[open]', 'dialog.piazza-gallery[open]',
+  // the stacked copy of a table (a table the helper declines, with no header cells or fewer than
+  // three columns as in stacktable.js, stays the portal's own content)
+  '[data-piazza-stack-copy]',
+  // shared-link embeds and consent placeholders
+  '[data-piazza-embed]',
+  '.table-procedure-wrapper', '[data-shared_link_view]', '[class*="shared_link-"]',
+].join(', ');
+
+/**
+ * The demo pages, read from the portal's index (`fixtures/pages/index.html`, list `#demo-pages`)
+ * at collection time, so a page added there is covered without touching this suite. The index
+ * itself comes first.
+ */
+export function demoPages(): string[] {
+  const html = readFileSync(join(projectRoot, 'fixtures/pages/index.html'), 'utf8');
+  const list = /<ul[^>]*id="demo-pages"[^>]*>([\s\S]*?)<\/ul>/.exec(html);
+  if (!list) throw new Error('fixtures/pages/index.html has no <ul id="demo-pages">');
+  const hrefs = [...list[1].matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/^\//, ''));
+  return ['', ...new Set(hrefs)];
+}
+
+/** A page in a context of its own (no cookie or storage from another test), ready, in the foreground. */
+export async function openIsolated(browser: Browser, url: string, options: {
+  viewport?: { width: number; height: number };
+  reducedMotion?: boolean;
+  before?: (page: Page) => Promise<unknown>;
+} = {}): Promise<Probe> {
+  const context = await browser.createBrowserContext();
+  const probe = await newProbe(context as unknown as Browser, options.viewport ?? DESKTOP);
+  probe.page.once('close', () => void context.close().catch(() => {}));
+  await options.before?.(probe.page);
+  if (options.reducedMotion) await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+  await probe.page.bringToFront(); // focus and keyboard need the foreground tab
+  await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
+  await waitReady(probe.page);
+  return probe;
+}
+
+/**
+ * Waits until the page has settled: no request for a while, and no block loading (a busy region,
+ * a `loading` status, a spinner, a table waiting for its first draw).
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForNetworkIdle({ idleTime: 250, timeout: 20_000, concurrency: 0 }).catch(() => undefined);
+  await page.waitForFunction(() => {
+    const busy = document.querySelector(
+      '[data-piazza-block] [aria-busy="true"], [data-piazza-status="loading"], .piazza-datatable-placeholder, .piazza-agenda-loading, .piazza-geo-loading',
+    );
+    return !busy;
+  }, { timeout: 20_000 });
+  await page.waitForNetworkIdle({ idleTime: 150, timeout: 20_000, concurrency: 0 }).catch(() => undefined);
+}
+
+/** The states checked, in order, so the run can print the page × state matrix. */
+export const checked: string[] = [];
+
+/** axe-core with the WCAG 2.0/2.1 A and AA tags finds nothing; the failure names each rule and node. */
+export async function expectAxe(page: Page, state: string, context: string | null = null): Promise<void> {
+  const violations = await axe(page, context);
+  checked.push(state);
+  expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
+}
+
+/** Clears every emulator fault. */
+export const clearFaults = (origin: string) => fetch(origin + '/__emulator/faults', { method: 'DELETE' });
+
+/** Arms an emulator fault for requests whose path+query contains `match`. */
+export async function armFault(origin: string, spec: Record<string, unknown>): Promise<void> {
+  const res = await fetch(origin + '/__emulator/faults', { method: 'POST', body: JSON.stringify(spec) });
+  if (!res.ok) throw new Error('arming a fault failed: ' + res.status);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live regions
+
+/**
+ * Starts recording what every polite live region under `root` says: one entry per change to a
+ * non-empty text (a region cleared and filled again, as announcers do to repeat a message, counts
+ * once per fill). Regions added later (a lazily loaded tab, a dialog) are recorded too.
+ * Assertive ones (role=alert) are recorded apart: they are not the result messages.
+ */
+export async function recordLive(page: Page, root: string): Promise<void> {
+  await page.evaluate((rootSelector) => {
+    const w = window as any;
+    const said: Array<{ region: string; text: string; polite: boolean }> = (w.__a11yLive = []);
+    const last = new WeakMap<Element, string>();
+    const politeSel = '[aria-live="polite"], [role="status"]:not([aria-live="assertive"]):not([aria-live="off"]), [role="log"]:not([aria-live="off"])';
+    const assertiveSel = '[aria-live="assertive"], [role="alert"]:not([aria-live="polite"]):not([aria-live="off"])';
+    // Named after the block it belongs to (its id), or the dialog, then the region itself.
+    const name = (el: Element) => {
+      const block = el.closest('[data-piazza-block]')?.id || String(el.closest('dialog')?.className || '');
+      return (block ? block + ' > ' : '') + (el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + String(el.className).split(/\s+/)[0]);
+    };
+    const regionsOf = (node: Node): Element[] => {
+      const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
+      if (!el) return [];
+      const found: Element[] = [];
+      const up = el.closest(politeSel + ', ' + assertiveSel);
+      if (up) found.push(up);
+      for (const inner of Array.from(el.querySelectorAll(politeSel + ', ' + assertiveSel))) found.push(inner);
+      return found;
+    };
+    // What regions hold when recording starts is not a message.
+    for (const r of Array.from(document.querySelectorAll(rootSelector)).flatMap((x) => [x, ...Array.from(x.querySelectorAll(politeSel + ', ' + assertiveSel))])) {
+      last.set(r, (r.textContent || '').trim());
+    }
+    const observer = new MutationObserver((records) => {
+      const touched = new Set<Element>();
+      for (const rec of records) for (const r of regionsOf(rec.target)) touched.add(r);
+      for (const r of touched) {
+        if (!r.closest(rootSelector)) continue;
+        const text = (r.textContent || '').replace(/\s+/g, ' ').trim();
+        const before = last.get(r);
+        last.set(r, text);
+        if (text && text !== before) said.push({ region: name(r), text, polite: r.matches(politeSel) });
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    w.__a11yLiveObserver = observer;
+  }, root);
+}
+
+export interface LiveMessage { region: string; text: string; polite: boolean }
+
+export const liveMessages = (page: Page): Promise<LiveMessage[]> =>
+  page.evaluate(() => ((window as any).__a11yLive || []).slice());
+
+/** Forgets what was said so far (between two result changes). */
+export const clearLive = (page: Page) => page.evaluate(() => { ((window as any).__a11yLive || []).length = 0; });
+
+/** Waits for the first polite message, then lets later ones (a debounce, a second render) arrive. */
+export async function politeAfter(page: Page, action: () => Promise<unknown>): Promise<LiveMessage[]> {
+  await clearLive(page);
+  await action();
+  await page.waitForFunction(() => ((window as any).__a11yLive || []).some((m: LiveMessage) => m.polite), { timeout: 15_000 });
+  await settle(page);
+  // An announcer's debounce is 250 ms: a second message would have come by now plus one more frame.
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+  return (await liveMessages(page)).filter((m) => m.polite);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard
+
+export interface Focused {
+  tag: string;
+  id: string;
+  role: string;
+  /** Accessible-name-ish: aria-label, else the text. */
+  name: string;
+  /** A short path for messages: `#id` or `tag.class`. */
+  where: string;
+}
+
+export const focused = (page: Page): Promise<Focused> =>
+  page.evaluate(() => {
+    let el = document.activeElement as HTMLElement | null;
+    // Focus inside a same-origin frame is reported as the frame.
+    if (!el) return { tag: 'none', id: '', role: '', name: '', where: '(none)' };
+    const name = (el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).value || '').replace(/\s+/g, ' ').trim().slice(0, 120);
+    const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+    return {
+      tag: el.tagName.toLowerCase(), id: el.id, role: el.getAttribute('role') || '', name,
+      where: el.id ? '#' + el.id : el.tagName.toLowerCase() + (cls ? '.' + cls : ''),
+    };
+  });
+
+/** Is the focused element matched by `selector` (or inside an element it matches, with `within`)? */
+export const focusMatches = (page: Page, selector: string, within = false) =>
+  page.evaluate((s, w) => {
+    const el = document.activeElement;
+    return !!el && el !== document.body && (w ? !!el.closest(s) : el.matches(s));
+  }, selector, within);
+
+/** Presses a key and lets the page react (a render, a focus move) before reading focus. */
+export async function press(page: Page, key: string, shift = false): Promise<void> {
+  if (shift) await page.keyboard.down('Shift');
+  await page.keyboard.press(key as any);
+  if (shift) await page.keyboard.up('Shift');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+}
+
+/**
+ * Tabs (or Shift+Tabs) until the focused element matches `selector`; fails after `max` presses,
+ * naming where focus went. Returns how many presses it took.
+ */
+export async function tabTo(page: Page, selector: string, { max = 150, shift = false, within = false } = {}): Promise<number> {
+  const path: string[] = [];
+  for (let i = 1; i <= max; i++) {
+    await press(page, 'Tab', shift);
+    if (await focusMatches(page, selector, within)) return i;
+    path.push((await focused(page)).where);
+  }
+  throw new Error(`${shift ? 'Shift+Tab' : 'Tab'} never reached ${selector} in ${max} presses; focus went: ${path.slice(-25).join(' → ')}`);
+}
+
+export interface Walk {
+  /** Each stop, `#id` or `tag.class`. */
+  stops: string[];
+  /** How many stops fell inside each of the `roots` given. */
+  inside: Record<string, number>;
+  /** Where the walk met a control a second time before focus left the document (a trap), else null. */
+  trappedAt: string | null;
+  /** Focus came back to the walk's first stop (round the document, or round a modal dialog). */
+  wrapped: boolean;
+}
+
+/**
+ * Walks the page with Tab (or Shift+Tab) from where focus is, until focus leaves the document
+ * (headless Chromium then focuses the body). A keyboard trap shows as a control met again before
+ * the walk ends.
+ */
+export async function walk(page: Page, { shift = false, max = 400, roots = [] as string[] } = {}): Promise<Walk> {
+  const stops: string[] = [];
+  const inside: Record<string, number> = Object.fromEntries(roots.map((r) => [r, 0]));
+  const seen = new Map<string, number>();
+  for (let i = 0; i < max; i++) {
+    await press(page, 'Tab', shift);
+    const stop = await page.evaluate((rs) => {
+      const el = document.activeElement;
+      if (!el || el === document.body || el === document.documentElement) return null;
+      const w = window as any;
+      w.__a11yKeys ??= new WeakMap();
+      if (!w.__a11yKeys.has(el)) w.__a11yKeys.set(el, 'k' + (w.__a11yKeys.n = (w.__a11yKeys.n || 0) + 1));
+      const cls = String((el as HTMLElement).className || '').split(/\s+/)[0];
+      return { key: w.__a11yKeys.get(el) as string, label: el.id ? '#' + el.id : el.tagName.toLowerCase() + (cls ? '.' + cls : ''), in: rs.filter((r) => !!el.closest(r)) };
+    }, roots);
+    if (!stop) return { stops, inside, trappedAt: null, wrapped: false };
+    // Back at the walk's first stop: focus went round the whole document (headless Chromium wraps
+    // Shift+Tab from the first control to the last one instead of leaving the page), or round a dialog.
+    if (seen.get(stop.key) === 0) return { stops, inside, trappedAt: null, wrapped: true };
+    if (seen.has(stop.key)) return { stops, inside, trappedAt: stop.label + ' (again after ' + (stops.length - seen.get(stop.key)!) + ' stops)', wrapped: false };
+    seen.set(stop.key, stops.length);
+    stops.push(stop.label);
+    for (const r of stop.in) inside[r]++;
+  }
+  return { stops, inside, trappedAt: 'no end after ' + max + ' stops', wrapped: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PA validator (italia/pa-website-validator-ng)
+
+let biClassSet: Set<string> | null = null;
+/** Every class Bootstrap Italia's stylesheet names in a selector (C.SI.1.2 counts page classes against them). */
+export function bootstrapItaliaClasses(): Set<string> {
+  if (biClassSet) return biClassSet;
+  let css = readFileSync(join(projectRoot, 'node_modules/bootstrap-italia/dist/css/bootstrap-italia.min.css'), 'utf8');
+  css = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  // Keep only selectors: drop declaration blocks (innermost first) and string/url contents.
+  css = css.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+  let prev = '';
+  while (prev !== css) { prev = css; css = css.replace(/\{[^{}]*\}/g, ','); }
+  const set = new Set<string>();
+  for (const m of css.matchAll(/\.(-?[_a-zA-Z][_a-zA-Z0-9-]*(?:\\.[_a-zA-Z0-9-]*)*)/g)) set.add(m[1].replace(/\\/g, ''));
+  biClassSet = set;
+  return set;
+}
+
+/** The validator's own count: distinct `class` attribute tokens of every element. */
+export const pageClasses = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const used = new Set<string>();
+    for (const el of Array.from(document.getElementsByTagName('*'))) {
+      for (const c of (el.getAttribute('class') ?? '').split(/\s+/)) if (c) used.add(c);
+    }
+    return [...used];
+  });
+
+/** Bootstrap Italia's model fonts (C.SI.1.1): the first family of every heading and paragraph. */
+export const MODEL_FONTS = ['Titillium Web', 'Lora', 'Roboto Mono'];
+
+/** The first family of a computed `font-family` (what the validator compares). */
+export const firstFamily = (family: string) => family.split(',')[0].trim().replace(/^["']|["']$/g, '');
+
+/**
+ * Reflow (WCAG 1.4.10) inside each block root: what would make the reader scroll sideways. A root
+ * or a box inside it that scrolls sideways, and any content (text, pictures, controls) that sticks
+ * out of the root or the window. (A root's own scrollWidth also counts Bootstrap's `.row` gutters,
+ * empty negative margins the portal's container padding takes in: not content, not a scroll.)
+ */
+export const overflowing = (page: Page, roots: string) =>
+  page.$$eval(roots, (els) => {
+    const out: string[] = [];
+    const name = (el: Element) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + (el.getAttribute('class') || '').trim().split(/\s+/).slice(0, 2).join('.');
+    // Not content for anyone: visually hidden texts, hidden or inert parts (a lightbox's other slides).
+    const hiddenText = (el: Element) => !!el.closest('.visually-hidden, .visually-hidden-focusable:not(:focus), .sr-only, [hidden], [aria-hidden="true"], [inert]');
+    // Boxes whose insides are drawn by a library to their own size (a map's canvas, its overlays).
+    const drawn = '.ol-viewport';
+    for (const root of els) {
+      const rs = getComputedStyle(root);
+      if ((root as HTMLElement).offsetParent === null && rs.position !== 'fixed') continue;
+      const box = root.getBoundingClientRect();
+      const left = Math.max(box.left, 0) - 1;
+      const right = Math.min(box.right, innerWidth) + 1;
+      for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
+        if (el.closest(drawn)) continue;
+        const cs = getComputedStyle(el);
+        if (/auto|scroll/.test(cs.overflowX) && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+          out.push(`${name(root)} › ${name(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth} px`);
+        }
+      }
+      // Content that sticks out, unless a box that scrolls (reported above) holds it.
+      const inScroller = (el: Element) => {
+        for (let a = el.parentElement; a && a !== root; a = a.parentElement) if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return true;
+        return false;
+      };
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      const seen = new Set<Element>();
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.nodeType === 1 ? (n as Element) : n.parentElement!;
+        if (el.closest(drawn) || hiddenText(el) || inScroller(el)) continue;
+        let rects: DOMRect[];
+        if (n.nodeType === 3) {
+          if (!(n.textContent || '').trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          rects = Array.from(range.getClientRects());
+        } else if (el.matches('img, svg, canvas, iframe, video, input, select, textarea, button')) {
+          rects = [el.getBoundingClientRect()];
+        } else continue;
+        for (const r of rects) {
+          if (r.width > 0 && (r.right > right || r.left < left) && !seen.has(el)) {
+            seen.add(el);
+            out.push(`${name(root)} › ${name(el)}${n.nodeType === 3 ? ' "' + (n.textContent || '').trim().slice(0, 30) + '"' : ''}: ${Math.round(r.left)}–${Math.round(r.right)} px, outside ${Math.round(left + 1)}–${Math.round(right - 1)}`);
+          }
+        }
+      }
+    }
+    return out;
+  });
+
+/** Opens the popup of the first place the map's companion list shows (opening its group first if needed). */
+export async function openFirstPlace(page: Page, blockId: string): Promise<void> {
+  const block = '#' + blockId;
+  if (!(await page.$(`${block} .piazza-geo-show`))) {
+    await page.click(`${block} .piazza-geo-group`);
+    await page.waitForSelector(`${block} .piazza-geo-group[aria-expanded=true]`);
+  }
+  await page.click(`${block} .piazza-geo-show`);
+  await page.waitForSelector(`${block} .piazza-geo-popup[data-piazza-status=ready]`);
+}
