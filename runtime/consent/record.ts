@@ -34,8 +34,8 @@ export function judge(value: string | null, config: ConsentConfig): { verdict: V
   const categories = isObject(data.categories) && Object.keys(data.categories);
   const services = data.services;
   if (!categories || !Array.isArray(services)) return { verdict: 'absent' };
-  /** every name of `list` is a key of `map` */
-  const within = (list: string[], map: object) => list.every((k) => isObject((map as any)[k]));
+  /** every name of `list` is a key of `map` (its own: `__proto__` or `constructor` are not categories) */
+  const within = (list: string[], map: object) => list.every((k) => Object.prototype.hasOwnProperty.call(map, k) && isObject((map as any)[k]));
   if (!within(categories, config.categories) || !within(services, config.services)) return { verdict: 'discard' };
   const complete = within(Object.keys(config.categories), data.categories) && Object.keys(config.services).every((k) => services.includes(k));
   return { verdict: complete ? 'apply' : 'stale', record: data as ConsentRecord };
