@@ -1,9 +1,9 @@
-// The whole demo portal through axe-core (WCAG 2.0/2.1 A and AA): every page the portal's index
-// links to, on a desktop and a phone, then every state a visitor can reach in each block — consent
-// bar and dialog (each category open), listing list/map/agenda tabs with filters applied, both
-// pagination styles, the error states (emulator fault knobs), the data table sorted, filtered and
-// as phone cards, stacked tables at 375 px, procedure steps open, the lightbox open, embeds loaded.
-// No rule is disabled. Each failure names the state, the rule and the nodes.
+// Every state a visitor can reach, through axe-core (WCAG 2.0/2.1 A and AA; the pages as they load
+// are checked in a11y-pages.test.ts): consent bar and dialog (each category open), listing
+// list/map/agenda tabs with filters applied, both pagination styles, the error states (emulator
+// fault knobs), the data table sorted, filtered and as phone cards, stacked tables at 375 px,
+// procedure steps open, the lightbox open, embeds loaded. No rule is disabled. Each failure names
+// the state, the rule and the nodes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { launch, startPortal, type Emulator, type Probe } from './harness';
@@ -12,7 +12,7 @@ import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';
 import { drawAfter, GRID } from './datatable-kit';
 import {
-  armFault, checked, clearFaults, demoPages, DESKTOP, expectAxe, openFirstPlace, openIsolated, PHONE, settle,
+  armFault, clearFaults, DESKTOP, expectAxe, openFirstPlace, openIsolated, PHONE, printMatrix, settle,
 } from './a11y/kit';
 
 let portal: Emulator;
@@ -32,8 +32,7 @@ afterEach(async () => {
   }
 });
 afterAll(async () => {
-  // The page × state matrix this run checked (the issue asks for it in the note).
-  if (process.env.PIAZZA_A11Y_MATRIX) console.log('axe-checked states:\n  ' + checked.join('\n  '));
+  printMatrix('a11y-portal');
   await browser?.close();
   await portal?.close();
 });
@@ -44,17 +43,6 @@ async function visit(path: string, viewport = DESKTOP, options: { reducedMotion?
   await settle(probe.page);
   return probe.page;
 }
-
-describe('every demo page, as it loads', () => {
-  it.each(demoPages())('/%s on a desktop, then narrowed to a phone', async (path) => {
-    const page = await visit(path, DESKTOP);
-    await expectAxe(page, `/${path} · loaded · desktop`);
-    // The same page narrowed: the blocks follow the window (cards, day view, stacked tables).
-    await page.setViewport(PHONE);
-    await settle(page);
-    await expectAxe(page, `/${path} · loaded, narrowed · phone`);
-  });
-});
 
 describe('consent', () => {
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('bar, dialog, every category open (%s)', async (name, viewport) => {

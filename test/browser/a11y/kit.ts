@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { axe, describeViolations, newProbe, projectRoot, waitReady, type Probe } from '../harness';
+import { expected } from '../listing-helpers';
 
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -71,6 +72,11 @@ export async function settle(page: Page): Promise<void> {
 
 /** The states checked, in order, so the run can print the page × state matrix. */
 export const checked: string[] = [];
+
+/** With PIAZZA_A11Y_MATRIX=1, prints the page × state list this file checked with axe. */
+export function printMatrix(file: string): void {
+  if (process.env.PIAZZA_A11Y_MATRIX) console.log(`axe-checked states (${file}):\n  ` + checked.join('\n  '));
+}
 
 /** axe-core with the WCAG 2.0/2.1 A and AA tags finds nothing; the failure names each rule and node. */
 export async function expectAxe(page: Page, state: string, context: string | null = null): Promise<void> {
@@ -357,3 +363,69 @@ export async function openFirstPlace(page: Page, blockId: string): Promise<void>
   await page.click(`${block} .piazza-geo-show`);
   await page.waitForSelector(`${block} .piazza-geo-popup[data-piazza-status=ready]`);
 }
+
+/** C.SI.1.2's figure: the share of the page's distinct classes that are Bootstrap Italia's. */
+export async function bootstrapItaliaShare(page: Page): Promise<{ share: number; total: number; others: string[] }> {
+  const bi = bootstrapItaliaClasses();
+  const classes = await pageClasses(page);
+  const others = classes.filter((c) => !bi.has(c));
+  return { share: (classes.length - others.length) / classes.length, total: classes.length, others };
+}
+
+export interface Crawled { blockId: string; clicks: number; ids: number[]; total: number; expectedIds: number[] | null }
+
+/**
+ * The validator's crawl on every listing block with a `[data-element=load-other-cards]` button:
+ * click while it is there (the item count must grow each time), then read what the block lists
+ * and what the emulator counts for the block's own query (server mode: the endpoint's total).
+ */
+export async function crawlAppendBlocks(page: Page, dataset: unknown): Promise<Crawled[]> {
+  const blocks = await page.$$eval('[data-piazza-block=listing]', (els) => els.filter((el) => el.querySelector('[data-element="load-other-cards"]')).map((el) => el.id));
+  const out: Crawled[] = [];
+  for (const id of blocks) {
+    const items = `#${id} .piazza-listing-list [role=listitem]`;
+    let count = await page.$$eval(items, (els) => els.length);
+    let clicks = 0;
+    for (;;) {
+      const button = await page.$(`#${id} [data-element="load-other-cards"]`);
+      if (!button) break;
+      if (++clicks > 60) throw new Error(`#${id}: still a load-other-cards button after 60 clicks`);
+      await button.click();
+      await page.waitForFunction((sel, n) => document.querySelectorAll(sel).length > n, { timeout: 15_000 }, items, count);
+      await page.waitForFunction((b) => !document.querySelector(`#${b} [data-element="load-other-cards"][aria-busy="true"]`), {}, id);
+      count = await page.$$eval(items, (els) => els.length);
+    }
+    const ids = await page.$$eval(items, (els) => els.map((el) => Number(el.getAttribute('data-piazza-hit'))));
+    const config = await page.$eval(`#${id} > script[type="application/json"]`, (s) => JSON.parse(s.textContent || '{}'));
+    const total = config.query
+      ? expected(dataset, config.query + ' limit 1').total
+      : Number(await page.$eval(`#${id} .piazza-listing-list`, (el) => el.getAttribute('data-total')));
+    out.push({ blockId: id, clicks, ids, total, expectedIds: config.query ? expected(dataset, config.query + ' limit 300').ids : null });
+  }
+  return out;
+}
+
+/** Content a block clips: a box that hides overflow while its content is wider (not visually-hidden texts). */
+export const clipped = (page: Page, roots: string) =>
+  page.evaluate((rootSelector) => {
+    const out: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(rootSelector))) {
+      if ((root as HTMLElement).offsetParent === null && getComputedStyle(root).position !== 'fixed') continue;
+      const r = root.getBoundingClientRect();
+      const name = root.id ? '#' + root.id : root.tagName.toLowerCase() + '.' + String((root as HTMLElement).className).split(/\s+/)[0];
+      if (r.width && (r.left < -1 || r.right > innerWidth + 1)) out.push(`${name} spans ${Math.round(r.left)}–${Math.round(r.right)} px of a ${innerWidth} px window`);
+      for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
+        const cs = getComputedStyle(el);
+        if (!/hidden|clip/.test(cs.overflowX) || el.scrollWidth <= el.clientWidth + 1) continue;
+        if (el.matches('.visually-hidden, .visually-hidden-focusable, .sr-only') || el.closest('[inert], [hidden]') || el.clientWidth <= 1) continue;
+        // A map's canvas and overlays, the calendar's panes and the grid's own scroller manage their insides.
+        if (el.closest('.ol-viewport, .toastui-calendar-layout, .rdg, .piazza-geo-map')) continue;
+        if (!(el.textContent || '').trim()) continue;
+        out.push(`${name} › ${el.tagName.toLowerCase()}.${String(el.className).split(/\s+/).slice(0, 2).join('.')}: ${el.scrollWidth} px of content in ${el.clientWidth} px, overflow ${cs.overflowX}`);
+      }
+    }
+    return out;
+  }, roots);
+
+/** Everything that breaks reflow in the blocks now: sideways scrolling, content out of its box, clipped. */
+export const reflowProblems = async (page: Page): Promise<string[]> => [...(await overflowing(page, BLOCK_ROOTS)), ...(await clipped(page, BLOCK_ROOTS))];
