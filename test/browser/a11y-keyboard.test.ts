@@ -4,39 +4,15 @@
 // the listing; every map point through the companion list; an agenda event opened; the data table
 // sorted and paged; the lightbox opened and closed with focus back on its thumbnail. Then whole-page
 // Tab walks: no keyboard trap anywhere except inside an open dialog, where focus must stay.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
 import { firstResults, nextResults, shown } from './listing-helpers';
 import { featuresOf, geoReady } from './listing-geo-kit';
 import { drawAfter, GRID } from './datatable-kit';
-import { DESKTOP, focused, focusMatches, openIsolated, press, settle, tabTo, walk } from './a11y/kit';
+import { a11yEnv, focused, focusMatches, press, tabTo, walk } from './a11y/kit';
 
-let portal: Emulator;
-let browser: Browser;
-const open: Probe[] = [];
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterEach(async () => {
-  for (const p of open.splice(0)) {
-    expect(p.pageErrors, 'page errors').toEqual([]);
-    expect(p.external(), 'requests leaving 127.0.0.1').toEqual([]);
-    await p.page.close().catch(() => {});
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function visit(path: string, viewport = DESKTOP): Promise<Page> {
-  const probe = await openIsolated(browser, portal.url + path, { viewport, reducedMotion: true });
-  open.push(probe);
-  await settle(probe.page);
-  return probe.page;
-}
+const env = a11yEnv('a11y-keyboard');
+const { visit } = env;
 
 const consentCookie = async (page: Page) => {
   const c = (await page.browserContext().cookies()).find((x) => x.name === 'cconsent');
@@ -179,7 +155,7 @@ describe('listing with the keyboard', () => {
       await press(page, 'Tab');
     }
     expect(reached.size, 'points reached from the companion list').toBe(geo.points);
-    const features = await featuresOf(portal.origin + '/api/opendata/v2/extrageo/search/' + encodeURIComponent('classes [event] sort [time_interval=>asc] limit 500'));
+    const features = await featuresOf(env.portal.origin + '/api/opendata/v2/extrageo/search/' + encodeURIComponent('classes [event] sort [time_interval=>asc] limit 500'));
     expect(new Set(reached.values())).toEqual(new Set(features.map((f) => String(f.id))));
 
     // Back into the list: "show on the map" opens the place's popup with focus inside; Escape comes back.

@@ -3,43 +3,23 @@
 // and no other block on the page speaks at the same time. A MutationObserver on every polite region
 // under the blocks counts the non-empty texts they receive (an announcer clears and refills its
 // region to repeat a message: that is one message).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
 import { firstResults } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { drawAfter, GRID } from './datatable-kit';
-import { DESKTOP, openIsolated, politeAfter, recordLive, settle, type LiveMessage } from './a11y/kit';
+import { a11yEnv, politeAfter, recordLive, type LiveMessage } from './a11y/kit';
 
-let portal: Emulator;
-let browser: Browser;
-const open: Probe[] = [];
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterEach(async () => {
-  for (const p of open.splice(0)) {
-    expect(p.pageErrors, 'page errors').toEqual([]);
-    await p.page.close().catch(() => {});
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
+const env = a11yEnv('a11y-live');
 /** Every block and the gallery's dialog: a message from any of them counts. */
 const ROOTS = '[data-piazza-block], dialog.piazza-gallery';
 
 async function visit(path: string): Promise<Page> {
-  const probe = await openIsolated(browser, portal.url + path, { viewport: DESKTOP, reducedMotion: true });
-  open.push(probe);
-  await settle(probe.page);
+  const page = await env.visit(path);
   // Whatever the first results said is part of loading the page, not of a change.
-  await probe.page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
-  await recordLive(probe.page, ROOTS);
-  return probe.page;
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+  await recordLive(page, ROOTS);
+  return page;
 }
 
 /** Exactly one polite message, from the block expected, matching `text`. */

@@ -4,39 +4,15 @@
 // scrolls sideways or pushes content out of its box; the PA validator's C.SI.1.2 share of
 // Bootstrap Italia classes; its crawl through `[data-element=load-other-cards]` collects every item
 // the emulator counts. (The states a visitor reaches are in a11y-portal, a11y-reflow, a11y-validator.)
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
-import { launch, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
 import {
-  bootstrapItaliaShare, crawlAppendBlocks, demoPages, DESKTOP, expectAxe, openIsolated, PHONE, printMatrix, REFLOW, reflowProblems, settle,
+  a11yEnv, bootstrapItaliaShare, crawlAppendBlocks, demoPages, DESKTOP, expectAxe, PHONE, REFLOW, reflowProblems, settle,
 } from './a11y/kit';
 
-let portal: Emulator;
-let browser: Browser;
-const open: Probe[] = [];
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterEach(async () => {
-  for (const p of open.splice(0)) {
-    expect(p.pageErrors, 'page errors').toEqual([]);
-    expect(p.external(), 'requests leaving 127.0.0.1').toEqual([]);
-    await p.page.close().catch(() => {});
-  }
-});
-afterAll(async () => {
-  printMatrix('a11y-pages');
-  await browser?.close();
-  await portal?.close();
-});
-
+const env = a11yEnv('a11y-pages');
 describe('every demo page', () => {
   it.each(demoPages())('/%s: axe on a desktop and a phone, reflow at 320 and 640 px, the validator\'s class share and crawl', async (path) => {
-    const probe = await openIsolated(browser, portal.url + path, { viewport: DESKTOP, reducedMotion: true });
-    open.push(probe);
-    const { page } = probe;
-    await settle(page);
+    const page = await env.visit(path);
     await expectAxe(page, `/${path} · loaded · desktop`);
     const bi = await bootstrapItaliaShare(page);
     expect(bi.share, `C.SI.1.2: ${Math.round(bi.share * 100)} % of ${bi.total} classes; not BI: ${bi.others.join(' ')}`).toBeGreaterThanOrEqual(0.3);
@@ -54,7 +30,7 @@ describe('every demo page', () => {
 
     await page.setViewport(DESKTOP);
     await settle(page);
-    for (const block of await crawlAppendBlocks(page, portal.dataset)) {
+    for (const block of await crawlAppendBlocks(page, env.portal.dataset)) {
       expect(block.ids.length, `#${block.blockId}: items after the crawl (${block.clicks} clicks)`).toBe(block.total);
       expect(new Set(block.ids).size, `#${block.blockId}: no item twice`).toBe(block.total);
       if (block.expectedIds) expect(block.ids).toEqual(block.expectedIds);

@@ -2,36 +2,13 @@
 // piazza's UI animates or transitions for longer than 0.01 s, in every state that moves (bar,
 // dialog, tabs, map, agenda, table, lightbox, procedure, masonry). At 320 CSS px (WCAG 1.4.10: a
 // 1280 px window at 400 %) and 640 px (200 %), no block scrolls sideways and none clips its content.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
 import { geoReady } from './listing-geo-kit';
-import { BLOCK_ROOTS, DESKTOP, openFirstPlace, openIsolated, REFLOW, reflowProblems, settle } from './a11y/kit';
+import { a11yEnv, BLOCK_ROOTS, DESKTOP, openFirstPlace, REFLOW, reflowProblems, settle } from './a11y/kit';
 
-let portal: Emulator;
-let browser: Browser;
-const open: Probe[] = [];
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterEach(async () => {
-  for (const p of open.splice(0)) {
-    expect(p.pageErrors, 'page errors').toEqual([]);
-    await p.page.close().catch(() => {});
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function visit(path: string, viewport = DESKTOP, reducedMotion = true): Promise<Page> {
-  const probe = await openIsolated(browser, portal.url + path, { viewport, reducedMotion });
-  open.push(probe);
-  await settle(probe.page);
-  return probe.page;
-}
+const env = a11yEnv('a11y-reflow');
+const visit = (path: string, viewport = DESKTOP, reducedMotion = true) => env.visit(path, { viewport, reducedMotion });
 
 /** Elements of piazza's UI whose animation or transition lasts longer than 0.01 s. */
 const moving = (page: Page) =>

@@ -3,39 +3,15 @@
 // page's distinct classes are Bootstrap Italia's (with every block rendered); C.SI.1.1 headings and
 // paragraphs keep the model fonts (our CSS sets none); C.SI.3.1 every cookie belongs to the site's
 // own host.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
 import { geoReady } from './listing-geo-kit';
 import {
-  BLOCK_ROOTS, bootstrapItaliaClasses, bootstrapItaliaShare, crawlAppendBlocks, DESKTOP, firstFamily, MODEL_FONTS, openIsolated, settle,
+  a11yEnv, BLOCK_ROOTS, bootstrapItaliaClasses, bootstrapItaliaShare, crawlAppendBlocks, firstFamily, MODEL_FONTS, settle,
 } from './a11y/kit';
 
-let portal: Emulator;
-let browser: Browser;
-const open: Probe[] = [];
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterEach(async () => {
-  for (const p of open.splice(0)) {
-    expect(p.pageErrors, 'page errors').toEqual([]);
-    expect(p.external(), 'requests leaving 127.0.0.1').toEqual([]);
-    await p.page.close().catch(() => {});
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function visit(path: string): Promise<Page> {
-  const probe = await openIsolated(browser, portal.url + path, { viewport: DESKTOP, reducedMotion: true });
-  open.push(probe);
-  await settle(probe.page);
-  return probe.page;
-}
+const env = a11yEnv('a11y-validator');
+const { visit } = env;
 
 /** portale.html with everything a visitor can make appear: every tab visited, consent accepted, the lightbox open. */
 async function everythingRendered(): Promise<Page> {
@@ -59,7 +35,7 @@ describe('the crawl (load-other-cards) on the page with every block', () => {
   // (Every other demo page is crawled in a11y-pages.test.ts, in the same visit as its other checks.)
   it('collects every service, then the button is gone', async () => {
     const page = await visit('portale.html');
-    const [servizi, ...others] = await crawlAppendBlocks(page, portal.dataset);
+    const [servizi, ...others] = await crawlAppendBlocks(page, env.portal.dataset);
     expect(others).toEqual([]);
     expect(servizi.blockId).toBe('servizi');
     expect(servizi.ids).toEqual(servizi.expectedIds);

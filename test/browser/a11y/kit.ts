@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { expect } from 'vitest';
-import { axe, describeViolations, newProbe, projectRoot, waitReady, type Probe } from '../harness';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { axe, describeViolations, launch, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from '../harness';
 import { expected } from '../listing-helpers';
 
 export const PHONE = { width: 375, height: 740 };
@@ -53,6 +53,52 @@ export async function openIsolated(browser: Browser, url: string, options: {
   await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   return probe;
+}
+
+export interface A11yEnv {
+  /** The emulator serving the demo portal (one per file). */
+  portal: Emulator;
+  /** One Chromium per file. */
+  browser: Browser;
+  /** Opens `path` in a context of its own (reduced motion unless asked otherwise), settled. */
+  visit(path: string, options?: { viewport?: { width: number; height: number }; reducedMotion?: boolean }): Promise<Page>;
+  /** The probe (console, requests) of the last page visited. */
+  probe(): Probe;
+}
+
+/**
+ * A suite file's set-up: the emulator and one browser for the file; after each test every page
+ * visited must have had no page error and sent nothing off 127.0.0.1, faults are cleared and the
+ * pages closed; at the end the file's page × state list is printed (PIAZZA_A11Y_MATRIX=1).
+ */
+export function a11yEnv(file: string): A11yEnv {
+  const open: Probe[] = [];
+  const env = {} as A11yEnv;
+  beforeAll(async () => {
+    env.portal = await startPortal();
+    env.browser = await launch();
+  });
+  afterEach(async () => {
+    await clearFaults(env.portal.origin);
+    for (const p of open.splice(0)) {
+      expect(p.pageErrors, 'page errors').toEqual([]);
+      expect(p.external(), 'requests leaving 127.0.0.1').toEqual([]);
+      await p.page.close().catch(() => {});
+    }
+  });
+  afterAll(async () => {
+    printMatrix(file);
+    await env.browser?.close();
+    await env.portal?.close();
+  });
+  env.visit = async (path, { viewport = DESKTOP, reducedMotion = true } = {}) => {
+    const probe = await openIsolated(env.browser, env.portal.url + path, { viewport, reducedMotion });
+    open.push(probe);
+    await settle(probe.page);
+    return probe.page;
+  };
+  env.probe = () => open[open.length - 1];
+  return env;
 }
 
 /**
@@ -178,8 +224,7 @@ export interface Focused {
 
 export const focused = (page: Page): Promise<Focused> =>
   page.evaluate(() => {
-    let el = document.activeElement as HTMLElement | null;
-    // Focus inside a same-origin frame is reported as the frame.
+    const el = document.activeElement as HTMLElement | null;
     if (!el) return { tag: 'none', id: '', role: '', name: '', where: '(none)' };
     const name = (el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).value || '').replace(/\s+/g, ' ').trim().slice(0, 120);
     const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
