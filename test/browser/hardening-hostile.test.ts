@@ -13,6 +13,11 @@ import { after, firstResults, nextResults, shown } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';
 import { drawAfter, idle } from './datatable-kit';
+import { consentConfig, openConsentPage } from './consent-kit';
+// @ts-ignore plain JS fixture module
+import { HOSTILE_TEXT } from '../../fixtures/data/hostile-pages.mjs';
+// @ts-ignore plain JS fixture module
+import { PAYLOADS, XSS_MARKER } from '../../fixtures/data/hostile.mjs';
 
 let browser: Browser;
 let hostile: Emulator;
@@ -207,5 +212,42 @@ describe('helpers and the gallery on hostile markup', () => {
     expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe('Resta com\'è');
     await expectHarmless(probe, 'after piazza.mount()', [hostile, remote]);
     await page.close();
+  });
+});
+
+describe('the consent UI with hostile texts in its config', () => {
+  it('category and service names, descriptions and bar texts are text; a javascript: learn-more link is refused', async () => {
+    const text = (extra = '') => HOSTILE_TEXT + extra;
+    const config = consentConfig({
+      modalMainTextMoreLink: PAYLOADS.url[0],
+      language: { current: 'en', locale: { en: { barMainText: text(), modalMainTitle: text(), modalMainText: text(' ' + PAYLOADS.long) } } },
+      categories: { analytics: { needed: false, wanted: false, checked: false, language: { locale: { en: { name: text(), description: text() } } } } },
+      services: { tracker: { category: 'analytics', type: 'dynamic-script', search: 'tracker.js?id=a-', language: { locale: { en: { name: text() } } } } },
+    });
+    // As the portal prints JSON into a <script> (PHP's json_encode writes `<\/`).
+    const json = JSON.stringify(config).replace(/<\//g, '<\\/');
+    const probe = await openConsentPage(browser, hostile.url + 'test/hardening-consent-texts.html', { config: json }, {
+      before: async (page) => {
+        await page.evaluateOnNewDocument((marker: string) => {
+          const hits: string[] = ((window as any).__piazzaXssHits = []);
+          Object.defineProperty(window, marker, { value: (id: unknown) => hits.push(String(id)) > 0 });
+          (window as any).__piazzaRejections = [];
+        }, XSS_MARKER);
+      },
+    });
+    const { page } = probe;
+    await page.waitForSelector('#cconsent-bar', { visible: true });
+    expect(await page.$eval('#cconsent-bar', (b) => b.textContent)).toContain('<img src=x onerror=');
+    await page.evaluate(() => (window as any).piazza.consent.open());
+    await page.waitForSelector('#cconsent-modal[open]', { visible: true });
+    await page.$$eval('#cconsent-modal .pc-cat h3 button', (bs) => bs.forEach((b) => (b as HTMLElement).click()));
+    await settle(page);
+    expect(await xssHits(page)).toEqual([]);
+    expect(await scanDom(page)).toEqual(CLEAN_SCAN);
+    expect(await overflow(page, '#cconsent-bar, #cconsent-modal')).toEqual([]);
+    // The check refused the link (one admin error), the dialog shows none.
+    expect(probe.consoleErrors.filter((m) => m.includes('/modalMainTextMoreLink'))).toHaveLength(1);
+    expect(probe.pageErrors).toEqual([]);
+    await page.browserContext().close();
   });
 });

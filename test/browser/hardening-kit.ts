@@ -72,7 +72,9 @@ export function scanDom(page: Page): Promise<DomScan> {
           if (name === 'content' && tag === 'meta' && /url\s*=/i.test(a.value)) out.elements.push('meta refresh');
           if (a.value.includes(attacker.slice(7)) && !(tag === 'a' && name === 'href')) out.attackerRefs.push(describe(el) + ' ' + name);
         }
-        if (tag === 'script' && ((el.textContent || '').includes(marker) || (el.getAttribute('src') || '').includes(attacker.slice(7)))) out.elements.push('script ' + (el.textContent || '').slice(0, 40));
+        // A script that would run (JSON configs and text/plain held-back tags are data).
+        const runs = tag === 'script' && /^(|text\/javascript|module|application\/javascript)$/i.test((el.getAttribute('type') || '').trim());
+        if (runs && ((el.textContent || '').includes(marker) || (el.getAttribute('src') || '').includes(attacker.slice(7)))) out.elements.push('script ' + (el.textContent || '').slice(0, 40));
         if (['iframe', 'frame', 'object', 'embed', 'base', 'applet'].includes(tag)) out.elements.push(describe(el));
         if (tag === 'style' && (el.textContent || '').includes(attacker.slice(7))) out.elements.push('style @import');
         if (tag === 'link' && (el.getAttribute('href') || '').includes(attacker.slice(7))) out.elements.push('link stylesheet');
