@@ -148,6 +148,18 @@ describe('the listing block on hostile data', () => {
   });
 });
 
+describe('phones: hostile values in narrow layouts', () => {
+  it.each(['test/hostile-listing.html', 'listing-geo.html', 'datatable.html'])('%s at 375 px: nothing runs, nothing scrolls sideways', async (path) => {
+    const probe = await openGuarded(browser, hostile.url + path + '?remote=' + encodeURIComponent(remote.origin), { width: 375, height: 800 });
+    const { page } = probe;
+    if (path === 'datatable.html') await idle(page);
+    else if (path === 'listing-geo.html') for (const id of await blockIds(page)) await geoReady(page, id);
+    else await firstResults(page, ...(await blockIds(page)));
+    await expectHarmless(probe, path + ' at 375 px', [hostile, remote]);
+    await page.close();
+  });
+});
+
 describe('the data table on hostile data', () => {
   it.each(['datatable.html?documenti.size=25', 'datatable-contenuti.html'])('%s: every cell type, facets, search', async (path) => {
     const probe = await openGuarded(browser, hostile.url + path);
