@@ -135,7 +135,9 @@ describe('failures', () => {
 
 describe('loading looks', () => {
   it('first load: a spinner replaces the list; reload paging dims the rows; "load more" shows a spinner in its button', async () => {
-    await armFault(portal.origin, { match: 'view=card_teaser', latency: 800, times: 1 });
+    // The faults match #eventi's own list request (module front door): the server-mode block on
+    // the same page also asks for card_teaser and could otherwise take the one armed fault first.
+    await armFault(portal.origin, { match: '/opendata/api/content/search/?view=card_teaser', latency: 800, times: 1 });
     const probe = await openPage(browser, portal.url + 'listing.html');
     const { page } = probe;
     await page.waitForSelector('#eventi .piazza-listing-loading .progress-spinner');
@@ -145,7 +147,7 @@ describe('loading looks', () => {
     await firstResults(page, 'eventi', 'notizie');
     expect(await page.$('#eventi .piazza-listing-loading')).toBeNull();
 
-    await armFault(portal.origin, { match: 'view=card_teaser', latency: 800, times: 1 });
+    await armFault(portal.origin, { match: '/opendata/api/content/search/?view=card_teaser', latency: 800, times: 1 });
     const v = (await shown(page, 'eventi')).version;
     await page.click('#eventi nav a[aria-label="Pagina 2"]');
     await page.waitForSelector('#eventi [role=list].piazza-listing-stale[aria-busy=true]');
