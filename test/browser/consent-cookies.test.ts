@@ -272,15 +272,17 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
     await servePages(page, { [base + 'test/deletion/prime.html']: { html: PRIME } });
     await page.goto(base + 'test/deletion/prime.html');
     const names = async () => (await context.cookies()).map((c) => c.name + '@' + c.domain + c.path).sort();
-    expect(await names()).toHaveLength(9);
+    await expect.poll(names, { timeout: 5000 }).toHaveLength(9);
     await page.close();
     return { context, names };
   }
 
+  // document.cookie writes reach the browser's cookie store (read here over CDP) a moment later:
+  // the cookie lists are polled until they settle, never read once.
   it('at load: every copy, on the host, the parent domain (with and without the dot) and path prefixes', async () => {
     const { context, names } = await primed();
     const probe = await openConsentPage(context, base + 'test/deletion/page.html', { config: config() });
-    expect(await names()).toEqual(['keep_me@www.comune.test/', 'keep_parent@.comune.test/']);
+    await expect.poll(names, { timeout: 5000 }).toEqual(['keep_me@www.comune.test/', 'keep_parent@.comune.test/']);
     expect(probe.errors).toEqual([]);
     await context.close();
   });
@@ -291,13 +293,13 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
     await context.setCookie({ name: 'cconsent', value: granted, domain: 'www.comune.test', path: '/', secure: true });
     const probe = await openConsentPage(context, base + 'test/deletion/page.html', { config: config() });
     const { page } = probe;
-    expect(await names()).toHaveLength(10);
+    await expect.poll(names, { timeout: 5000 }).toHaveLength(10);
     await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
     await page.waitForSelector('#cconsent-modal[open]');
     const applied = await choiceApplied(page);
     await page.click('#cconsent-modal .pc-foot button:first-child'); // refuse all
     await applied();
-    expect(await names()).toEqual(['cconsent@www.comune.test/', 'keep_me@www.comune.test/', 'keep_parent@.comune.test/']);
+    await expect.poll(names, { timeout: 5000 }).toEqual(['cconsent@www.comune.test/', 'keep_me@www.comune.test/', 'keep_parent@.comune.test/']);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
     await context.close();
   });
@@ -323,15 +325,18 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
     const plain = await launch({ hosts: ['www.comune.test'] });
     try {
       const page = await (await plain.createBrowserContext()).newPage();
-      const warnings: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
+      // Console messages reach the test asynchronously: wait for the warning rather than reading a
+      // list that may not have it yet (a missing warning fails by the test's timeout).
+      const warned = new Promise<string>((resolve) => {
+        page.on('console', (m) => { if (m.type() === 'warn' && /secure cookie.*https/.test(m.text())) resolve(m.text()); });
+      });
       // a page of the emulator itself (a page made up by request interception would be a public
       // origin to Chromium, which then refuses its loopback subresources)
       await page.goto(`http://www.comune.test:${http.port}/test/consent-basic.html`);
       await waitForBar(page);
       await clickBar(page, /^Accept all/);
       await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
-      expect(warnings.join('\n')).toMatch(/secure cookie.*https/);
+      expect(await warned).toMatch(/secure cookie.*https/);
       // the choice still applies to this page
       expect(await page.evaluate(() => (window as any).piazza.consent.allows('tracker'))).toBe(true);
     } finally {

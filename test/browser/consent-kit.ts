@@ -143,6 +143,10 @@ export async function waitForBar(page: Page) {
 /** Clicks a bar button by its visible text. */
 export async function clickBar(page: Page, label: RegExp) {
   await waitForBar(page);
+  // The bar slides in: a real click needs the button where it will stay, so let the slide finish.
+  await page.evaluate(() =>
+    Promise.all(document.getElementById('cconsent-bar')?.getAnimations({ subtree: true }).map((a) => a.finished) ?? []),
+  );
   const buttons = await page.$$('#cconsent-bar button');
   for (const b of buttons) {
     const text = await b.evaluate((el) => el.getAttribute('aria-label') || el.textContent || '');
