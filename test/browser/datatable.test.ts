@@ -2,25 +2,16 @@
 // server sends is what the grid shows, typed cells, paging/sort/search/filters through the real
 // draw protocol, URL state with Back/Forward, keyboard, and axe in each state.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { chunksLoaded, launch, newProbe, startPortal, waitReady, type Emulator } from './harness';
+import type { Page } from 'puppeteer-core';
+import { chunksLoaded, newProbe, waitReady } from './harness';
+import { useBrowserEnv } from './env';
 import {
   clearFaults, clickPage, columnTexts, drawAfter, drawCount, expectAxeClean, GRID, idle, infoText, lastDraw, openTable, pageParam, rowCount, serverAnswer,
 } from './datatable-kit';
 import { escapeValue } from '../../blocks/datatable/model/query';
 
-let browser: Browser;
-let portal: Emulator;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-afterEach(async () => { await clearFaults(portal); });
+const env = useBrowserEnv();
+afterEach(async () => { await clearFaults(env.portal); });
 
 /** aria-sort of the header whose visible name is `title`. */
 const ariaSort = (page: Page, title: string) =>
@@ -28,7 +19,7 @@ const ariaSort = (page: Page, title: string) =>
 
 describe('datatable: first page', () => {
   it('shows exactly the rows the server answered, sorted as configured, with 0 errors and nothing external', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     expect(await infoText(page)).toBe('Risultati da 1 a 10 di 60');
     const server = await serverAnswer(lastDraw(probe));
@@ -45,7 +36,7 @@ describe('datatable: first page', () => {
   });
 
   it('renders every field type as the original did, on a page of all 60 rows (none virtualized away)', async () => {
-    const probe = await openTable(browser, portal, 'datatable.html?documenti.size=100');
+    const probe = await openTable(env.browser, env.portal, 'datatable.html?documenti.size=100');
     const { page } = probe;
     expect(await rowCount(page)).toBe(60);
     const server = await serverAnswer(lastDraw(probe));
@@ -80,7 +71,7 @@ describe('datatable: first page', () => {
 
 describe('datatable: legacy portal CSS', () => {
   it('keeps the grid laid out when the page styles every div and table (react-data-grid\'s @layer CSS loses to them)', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     await page.addStyleTag({ content: 'div { display: block; float: left; padding: 3px; margin: 1px; position: static; } table { width: 100%; border: 2px solid red; }' });
     const rows = await page.$$eval(GRID + ' [role=row]', (rs) => rs.slice(0, 3).map((r) => {
@@ -97,7 +88,7 @@ describe('datatable: legacy portal CSS', () => {
 
 describe('datatable: paging and the URL', () => {
   it('pages with the shared pagination, keeps page and size in the URL, and Back/Forward/reload restore them', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const first = await columnTexts(page);
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
@@ -130,7 +121,7 @@ describe('datatable: paging and the URL', () => {
   });
 
   it('page links are real links to the page\'s URL, so they can be opened in a new tab', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const href = await probe.page.$eval('.piazza-datatable nav a[aria-label="Pagina 2"]', (a) => a.getAttribute('href'));
     expect(href).toBe('/datatable.html?documenti.page=2');
     await probe.page.close();
@@ -139,7 +130,7 @@ describe('datatable: paging and the URL', () => {
 
 describe('datatable: sorting', () => {
   it('sorts on the server by clicking a header, with aria-sort', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const titleHeader = await page.$$(GRID + ' [role=columnheader]');
     await drawAfter(page, () => titleHeader[0].click());
@@ -154,7 +145,7 @@ describe('datatable: sorting', () => {
   });
 
   it('sorts with Enter and Space on a focused header; a column that cannot sort sends nothing', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const headers = await page.$$(GRID + ' [role=columnheader]');
     await headers[1].focus();
@@ -182,7 +173,7 @@ describe('datatable: sorting', () => {
 
 describe('datatable: keyboard in the grid', () => {
   it('moves between cells with the arrow keys and leaves the grid with Tab', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     await page.click(GRID + ' [role=row][aria-rowindex="2"] [aria-colindex="2"]');
     // The grid moves focus after it re-renders: wait for the cell to hold it.
@@ -222,7 +213,7 @@ describe('datatable: keyboard in the grid', () => {
 
 describe('datatable: search and filters', () => {
   it('searches once, 400 ms after typing stops, and keeps the text in the URL', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const before = drawCount(probe);
     await drawAfter(page, () => page.type('#piazza-dt-documenti-search', 'delibera', { delay: 40 }));
@@ -238,7 +229,7 @@ describe('datatable: search and filters', () => {
   });
 
   it('filters with a single select: the option count is the result count, q carries the clause', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const options = await page.$$eval('#piazza-dt-documenti-facet-2 option', (os) => os.map((o) => [o.value, o.textContent]));
     expect(options[0]).toEqual(['', 'Seleziona']);
@@ -253,7 +244,7 @@ describe('datatable: search and filters', () => {
   });
 
   it('filters an extra_ field with quotes and parentheses in its values', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const options = await page.$$eval('#piazza-dt-documenti-facet-3 option', (os) => os.map((o) => [o.value, o.textContent]));
     const phase = options.find(([v]) => v === 'In valutazione (fase 2)');
@@ -266,7 +257,7 @@ describe('datatable: search and filters', () => {
   });
 
   it('filters with a multiple facet (all values must match), shows chips, and removes filters', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const button = '#piazza-dt-documenti-facet-1';
     expect(await page.$eval(button, (b) => [b.getAttribute('aria-expanded'), b.textContent])).toEqual(['false', 'Seleziona']);
@@ -306,7 +297,7 @@ describe('datatable: search and filters', () => {
   });
 
   it('announces the result count in one polite status message', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const status = '.piazza-datatable-host > [role=status][aria-live=polite]';
     await page.waitForFunction((s) => document.querySelector(s)?.textContent === '60 risultati trovati', { timeout: 5000 }, status);
@@ -321,7 +312,7 @@ describe('datatable: search and filters', () => {
 
 describe('datatable: another configuration', () => {
   it('English texts, meta columns, the module API door with q encoded twice, 100 rows all in the DOM, under a strict CSP', async () => {
-    const probe = await openTable(browser, portal, 'datatable-contenuti.html?contenuti.size=100');
+    const probe = await openTable(env.browser, env.portal, 'datatable-contenuti.html?contenuti.size=100');
     const { page } = probe;
     expect(await infoText(page)).toBe('Results 1 to 100 of 335');
     expect(await rowCount(page)).toBe(100);
@@ -343,10 +334,10 @@ describe('datatable: another configuration', () => {
 
   it('a bad config names the block and the JSON path and keeps the fallback; an unreadable class offers Retry', async () => {
     const warnings: string[] = [];
-    const probe = await newProbe(browser);
+    const probe = await newProbe(env.browser);
     const { page } = probe;
     page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
-    await page.goto(portal.url + 'test/datatable-errors.html', { waitUntil: 'domcontentloaded' });
+    await page.goto(env.portal.url + 'test/datatable-errors.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     const state = (id: string) => page.$eval('#' + id, (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent]);
     expect(await state('no-query')).toEqual(['error', 'fallback senza query']);

@@ -2,22 +2,13 @@
 // an accessible modal lightbox around fslightbox-react, keyboard journey with focus trap and return,
 // slideshow with pause on hover/focus, swipe thresholds, preload range, load errors, consent for
 // YouTube/Vimeo (no request before it), blueimp's fault messages, CSP and storage hygiene.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { launch, newProbe, openPage, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { newProbe, openPage, waitReady, type Probe } from './harness';
+import { useBrowserEnv } from './env';
 import { axeReport, DESKTOP, helperChunks, PHONE, textOf, WIDTHS } from './helpers-common';
 
-let browser: Browser;
-let portal: Emulator;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 const DIALOG = 'dialog.piazza-gallery';
 const VIDEO_HOSTS = /youtube|youtu\.be|ytimg|vimeo/;
@@ -27,7 +18,7 @@ const VIDEO_HOSTS = /youtube|youtu\.be|ytimg|vimeo/;
  * fresh browser context (no cookie, e.g. a consent choice, carried over from another test).
  */
 async function openGallery(path: string, viewport = DESKTOP): Promise<Probe> {
-  const context = await browser.createBrowserContext();
+  const context = await env.browser.createBrowserContext();
   const probe = await newProbe(context as unknown as Browser, viewport);
   probe.page.once('close', () => void context.close().catch(() => {}));
   await probe.page.evaluateOnNewDocument(() => {
@@ -43,7 +34,7 @@ async function openGallery(path: string, viewport = DESKTOP): Promise<Probe> {
       }
     });
   });
-  await probe.page.goto(portal.url + path, { waitUntil: 'domcontentloaded' });
+  await probe.page.goto(env.portal.url + path, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   return probe;
 }
@@ -395,7 +386,7 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
 
 describe('gallery: faults and hygiene', () => {
   it("logs blueimp's faults and leaves the link working as a link", async () => {
-    const probe = await openPage(browser, portal.url + 'test/gallery-faults.html');
+    const probe = await openPage(env.browser, env.portal.url + 'test/gallery-faults.html');
     const { page } = probe;
     await page.evaluate(() => {
       (window as any).__defaultPrevented = [] as boolean[];
@@ -416,7 +407,7 @@ describe('gallery: faults and hygiene', () => {
   });
 
   it('works under a strict CSP: every style it injects carries the nonce, none of fslightbox\'s own', async () => {
-    const probe = await openPage(browser, portal.url + 'test/helpers-csp.html', PHONE);
+    const probe = await openPage(env.browser, env.portal.url + 'test/helpers-csp.html', PHONE);
     const { page } = probe;
     await page.click('#foto-1');
     await waitOpen(page);

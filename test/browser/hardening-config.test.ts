@@ -5,23 +5,14 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
-import { launch, projectRoot, startPortal, type Emulator } from './harness';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from './harness';
+import { useBrowserEnv } from './env';
 import { openGuarded, rejections } from './hardening-kit';
 import { firstResults } from './listing-helpers';
 import { choiceApplied, waitForBar } from './consent-kit';
 
-let browser: Browser;
-let portal: Emulator;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 /** Problems per block, as `path message` lines (a JSON parse error keeps only its kind: engines word it differently). */
 type Report = Record<string, string[]>;
@@ -63,7 +54,7 @@ const BROKEN = ['c-json', 'c-tipi', 'c-chiavi', 'c-mancanti', 'c-tabella-tipi', 
 
 describe('bad block configs', () => {
   it('one console error per broken block, naming it and every JSON path; fallbacks stay; good blocks work; validate agrees', async () => {
-    const probe = await openGuarded(browser, portal.url + 'test/bad-config.html');
+    const probe = await openGuarded(env.browser, env.portal.url + 'test/bad-config.html');
     const { page } = probe;
     await firstResults(page, 'c-buono');
     expect(await page.$eval('#c-ok', (el) => [el.getAttribute('data-piazza-state'), el.textContent!.trim()])).toEqual(['mounted', expect.stringMatching(/buono$/)]);
@@ -97,7 +88,7 @@ describe('bad block configs', () => {
 
 describe('a bad consent config', () => {
   it('a service in an unknown category: one console error with the JSON paths, the service stays blocked, the page works; validate agrees', async () => {
-    const probe = await openGuarded(browser, portal.url + 'test/bad-config-consent.html');
+    const probe = await openGuarded(env.browser, env.portal.url + 'test/bad-config-consent.html');
     const { page } = probe;
     await firstResults(page, 'c-buono');
     expect(await page.$eval('#c-ok', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');

@@ -3,21 +3,13 @@
 // one; a server re-setting it): huge values, odd JSON (deep nesting, __proto__ keys, wrong types),
 // duplicated cconsent cookies on nested paths, and a whole session of page views with a cookie
 // that keeps coming back. Always: no exception, at most one reload per session.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { launch, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { type Probe } from './harness';
+import { useBrowserEnv } from './env';
 import { consentConfig, openConsentPage, servePages, pageHtml, waitForBar, TRACKER, trackersRan } from './consent-kit';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 const VALID = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
 const REFUSED = VALID.replace('"analytics":{"wanted":true}', '"analytics":{"wanted":false}');
@@ -26,7 +18,7 @@ const HEAD = `<script type="text/plain" data-consent="stats" src="${TRACKER}?id=
 
 /** A fresh context holding `cookies` for the emulator's origin (path `/` unless given). */
 async function contextWith(cookies: Array<{ value: string; path?: string }>): Promise<BrowserContext> {
-  const context = await browser.createBrowserContext();
+  const context = await env.browser.createBrowserContext();
   if (cookies.length) await context.setCookie(...cookies.map((c) => ({ name: 'cconsent', value: c.value, domain: '127.0.0.1', path: c.path || '/' })));
   return context;
 }
@@ -61,7 +53,7 @@ describe('cconsent values nobody should have written', () => {
 
   it.each(CASES)('%s: no exception, %s, the bar asks, nothing runs', async (_name, expected, value) => {
     expect(value.length).toBeLessThan(4096);
-    const url = portal.url + 'test/hardening-cookie.html';
+    const url = env.portal.url + 'test/hardening-cookie.html';
     const context = await contextWith([{ value }]);
     const probe = await openConsentPage(context, url, { config: consentConfig(), head: HEAD });
     const { page } = probe;
@@ -78,7 +70,7 @@ describe('cconsent values nobody should have written', () => {
 });
 
 describe('duplicated cconsent cookies (one on /, one on /test/: the page under /test/ sees both)', () => {
-  const url = () => portal.url + 'test/hardening-cookie-twice.html';
+  const url = () => env.portal.url + 'test/hardening-cookie-twice.html';
   it.each([
     ['a valid choice shadowed by garbage', [{ value: 'garbage', path: '/test/' }, { value: VALID }]],
     ['a valid choice shadowed by a stale one', [{ value: STALE, path: '/test/' }, { value: VALID }]],
@@ -104,8 +96,8 @@ describe('duplicated cconsent cookies (one on /, one on /test/: the page under /
 
 describe('a session of page views', () => {
   it('a stale cookie the server sets again on every response: one reload in the whole session, not one per page', async () => {
-    const context = await browser.createBrowserContext();
-    const pages = ['a', 'b', 'c'].map((p) => portal.url + 'test/hardening-session-' + p + '.html');
+    const context = await env.browser.createBrowserContext();
+    const pages = ['a', 'b', 'c'].map((p) => env.portal.url + 'test/hardening-session-' + p + '.html');
     const probe = await openConsentPage(context, pages[0], { config: consentConfig() }, { headers: { 'Set-Cookie': 'cconsent=' + STALE + '; Path=/' } });
     const { page } = probe;
     await settled(page);

@@ -1,22 +1,13 @@
 // Masonry cards with collapsible text (helpers-masonry.html, the theme's bundle laying the grid out
 // as on a real page): while a section opens or closes, every painted frame keeps the cards apart
 // and inside the grid, and the grid is never recreated (so the page below never jumps).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, openPage, startPortal, type Emulator } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { openPage } from './harness';
+import { useBrowserEnv } from './env';
 import { axeReport, helperChunks, WIDTHS } from './helpers-common';
 
-let browser: Browser;
-let portal: Emulator;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 /** `overflow`: how far the lowest card reaches below the grid's box (BI's MiniMasonry leaves 5 px in one column even at rest). */
 interface Frame { overlaps: number; overflow: number; cardHeight: number; columns: number }
@@ -73,7 +64,7 @@ const layoutReady = (page: Page) =>
 
 describe.each(WIDTHS)('masonry cards (%s)', (_name, viewport) => {
   it('keeps cards apart and inside the grid in every frame while a section opens and closes', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-masonry.html', viewport);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-masonry.html', viewport);
     const { page } = probe;
     await layoutReady(page);
     const before = await page.$eval('#card-1', (el) => el.getBoundingClientRect().height);
@@ -101,7 +92,7 @@ describe.each(WIDTHS)('masonry cards (%s)', (_name, viewport) => {
 
 describe('masonry cards: the page does not jump', () => {
   it('keeps what the visitor reads below the grid in place while a card above it grows in the same column', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-masonry.html', { width: 1280, height: 900 });
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-masonry.html', { width: 1280, height: 900 });
     const { page } = probe;
     await layoutReady(page);
     // The grid is laid out in place: the same instance throughout, never disposed and rebuilt.
@@ -125,7 +116,7 @@ describe('masonry cards: the page does not jump', () => {
   });
 
   it('follows cards added later and stays idempotent', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-masonry.html', { width: 1280, height: 900 });
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-masonry.html', { width: 1280, height: 900 });
     const { page } = probe;
     await layoutReady(page);
     await page.evaluate(async () => {

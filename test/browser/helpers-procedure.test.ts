@@ -1,22 +1,13 @@
 // Procedure steps on the portal's markup (helpers-procedure.html, with the theme's own bundle
 // loaded as on a real page): open/close, header state, label swap, show-all/hide-all in step,
 // buttons and links operable by keyboard, find-in-page and #step links open a closed step.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, openPage, startPortal, type Emulator } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { openPage } from './harness';
+import { useBrowserEnv } from './env';
 import { axeReport, helperChunks, WIDTHS } from './helpers-common';
 
-let browser: Browser;
-let portal: Emulator;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 interface StepState { open: boolean; expanded: string | null; header: boolean; label: string; findable: boolean }
 
@@ -46,7 +37,7 @@ const opened: StepState = { open: true, expanded: 'true', header: true, label: '
 
 describe.each(WIDTHS)('procedure steps (%s)', (_name, viewport) => {
   it('starts closed and searchable, with the show-all control, and passes axe', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-procedure.html', viewport);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-procedure.html', viewport);
     const { page } = probe;
     expect(await steps(page, '#procedura')).toEqual([closed, closed, closed]);
     expect(await toggleAll(page, '#procedura')).toEqual({ label: 'Mostra tutto', expanded: 'false' });
@@ -59,7 +50,7 @@ describe.each(WIDTHS)('procedure steps (%s)', (_name, viewport) => {
   });
 
   it('opens and closes steps and keeps show-all / hide-all in step (all open: only hide-all; else only show-all)', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-procedure.html', viewport);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-procedure.html', viewport);
     const { page } = probe;
     await page.click('[aria-controls="collapse-p1-0"]');
     expect(await steps(page, '#procedura')).toEqual([opened, closed, closed]);
@@ -87,7 +78,7 @@ describe.each(WIDTHS)('procedure steps (%s)', (_name, viewport) => {
 
 describe('procedure steps: keyboard, find-in-page, links', () => {
   it('works from the keyboard, buttons and links alike, without scrolling on Space', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-procedure.html', { width: 1280, height: 900 });
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-procedure.html', { width: 1280, height: 900 });
     const { page } = probe;
     await page.focus('[aria-controls="collapse-p1-0"]');
     await page.keyboard.press('Enter');
@@ -114,7 +105,7 @@ describe('procedure steps: keyboard, find-in-page, links', () => {
   });
 
   it('opens a closed step when find-in-page (a text fragment) reaches its text', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-procedure.html', { width: 1280, height: 900 });
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-procedure.html', { width: 1280, height: 900 });
     const { page } = probe;
     // A same-document text fragment navigation with a user gesture: Chromium's find machinery.
     await page.evaluate(() => {
@@ -133,7 +124,7 @@ describe('procedure steps: keyboard, find-in-page, links', () => {
   });
 
   it('opens the step a #link names, on load and on hash change', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-procedure.html#collapse-p1-1', { width: 375, height: 740 });
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-procedure.html#collapse-p1-1', { width: 375, height: 740 });
     const { page } = probe;
     expect(await steps(page, '#procedura')).toEqual([closed, opened, closed]);
     await page.evaluate(() => { location.hash = '#heading-r-1'; });
@@ -144,7 +135,7 @@ describe('procedure steps: keyboard, find-in-page, links', () => {
   });
 
   it('is idempotent and picks up steps added later', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-procedure.html', { width: 1280, height: 900 });
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-procedure.html', { width: 1280, height: 900 });
     const { page } = probe;
     await page.evaluate(async () => {
       const wrapper = document.getElementById('procedura-link')!;

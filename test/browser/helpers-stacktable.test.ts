@@ -1,21 +1,12 @@
 // Stacked tables on the portal's markup (helpers-tables.html): stacked only when wider than the
 // parent and only with header cells, re-checked on resize, one version exposed to assistive tech.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, openPage, startPortal, type Emulator } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { openPage } from './harness';
+import { useBrowserEnv } from './env';
 import { axeReport, DESKTOP, helperChunks, PHONE } from './helpers-common';
 
-let browser: Browser;
-let portal: Emulator;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 /** For each managed table: is it stacked, and which version does the accessibility tree contain? */
 function states(page: Page) {
@@ -53,7 +44,7 @@ const pairs = (page: Page, copySelector: string) =>
 
 describe('stacked tables at 375 px', () => {
   it('stacks wide tables with header cells, leaves the others, and passes axe', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-tables.html', PHONE);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-tables.html', PHONE);
     const { page } = probe;
     expect(await states(page)).toEqual({
       uffici: { stacked: 'true', originalShown: false, copyShown: true },
@@ -76,7 +67,7 @@ describe('stacked tables at 375 px', () => {
   });
 
   it('reads each value with its label: row headers, colspans, empty cells skipped, ISO dates as they are', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-tables.html', PHONE);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-tables.html', PHONE);
     const { page } = probe;
     const stack = await pairs(page, '#wrap-stack [data-piazza-stack-copy]');
     expect(stack.slice(0, 9)).toEqual([
@@ -126,7 +117,7 @@ describe('stacked tables at 375 px', () => {
 
 describe('stacked tables at 1280 px', () => {
   it('leaves every table as it is (nothing built) and passes axe', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-tables.html', DESKTOP);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-tables.html', DESKTOP);
     const { page } = probe;
     const all = await states(page);
     for (const [id, s] of Object.entries(all)) expect([id, s]).toEqual([id, { stacked: 'false', originalShown: true, copyShown: null }]);
@@ -137,7 +128,7 @@ describe('stacked tables at 1280 px', () => {
   });
 
   it('re-checks on resize, both ways, and follows content changes', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-tables.html', DESKTOP);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-tables.html', DESKTOP);
     const { page } = probe;
     await page.setViewport(PHONE);
     await page.waitForFunction(() => document.getElementById('uffici')!.getAttribute('data-piazza-stacked') === 'true');
@@ -154,7 +145,7 @@ describe('stacked tables at 1280 px', () => {
   });
 
   it('is idempotent and handles tables added later', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-tables.html', PHONE);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-tables.html', PHONE);
     const { page } = probe;
     await page.evaluate(async () => {
       const p = (window as any).piazza;

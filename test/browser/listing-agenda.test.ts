@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axe, chunksLoaded, describeViolations, distDir, launch, newProbe, waitReady, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axe, chunksLoaded, describeViolations, distDir, newProbe, waitReady, type Probe } from './harness';
+import { useBrowserEnv } from './env';
 import {
   afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, type AgendaShown,
 } from './listing-agenda-helpers';
@@ -19,22 +20,13 @@ const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 600, height: 900 };
 const QUERY = 'classes [event] sort [time_interval=>asc]';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 /** The demo page in a Rome-time browser, after the first agenda answer of block `agenda-eventi`. */
 async function open(viewport = WIDE, search = ''): Promise<Probe> {
-  const probe = await newProbe(browser, viewport);
+  const probe = await newProbe(env.browser, viewport);
   await probe.page.emulateTimezone('Europe/Rome');
-  await probe.page.goto(portal.url + 'listing-agenda.html' + search, { waitUntil: 'domcontentloaded' });
+  await probe.page.goto(env.portal.url + 'listing-agenda.html' + search, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   if (!search.includes('agenda-eventi.tab=list')) await nextAgenda(probe.page, 'agenda-eventi', 0);
   return probe;
@@ -151,7 +143,7 @@ describe('agenda tab', () => {
     expect(await page.$eval('#agenda-eventi .piazza-agenda-list', (d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await ids(page, 'agenda-eventi')).toEqual(await expectedIds(probe, day));
     // The all-day event of today is there (the dataset's eventAllDayToday).
-    expect(await ids(page, 'agenda-eventi')).toContain(String(portal.dataset.notable.eventAllDayToday));
+    expect(await ids(page, 'agenda-eventi')).toContain(String(env.portal.dataset.notable.eventAllDayToday));
     await expectAccessible(page, 'day view');
 
     // Wider than 768 px: the month of that day; back to a phone: the day again (today is in that month).
@@ -372,7 +364,7 @@ describe('agenda tab', () => {
     await openList(page, 'termine');
     const events = await listedEvents(page, 'termine');
     expect(events.length).toBe(shown.count);
-    expect(events.every((e) => e.href!.startsWith(portal.origin + '/'))).toBe(true);
+    expect(events.every((e) => e.href!.startsWith(env.portal.origin + '/'))).toBe(true);
     expect(probe.errors).toEqual([]);
     await page.close();
   });
@@ -435,7 +427,7 @@ describe('agenda tab', () => {
   it('a failed request shows an error with Retry (and a console line for admins); Retry loads the events', async () => {
     const probe = await open(WIDE);
     const { page } = probe;
-    await armFault(portal.origin, { match: '/opendata/api/calendar/search/', status: 500, times: 1 });
+    await armFault(env.portal.origin, { match: '/opendata/api/calendar/search/', status: 500, times: 1 });
     const failed = await afterAgenda(page, 'agenda-eventi', () => page.click('#agenda-eventi .piazza-agenda-next'));
     expect(failed.status).toBe('error');
     const alert = await page.$eval('#agenda-eventi .piazza-agenda [role=alert]', (e) => e.textContent);
@@ -450,9 +442,9 @@ describe('agenda tab', () => {
   });
 
   it('works under a strict CSP: its styles and Toast UI’s carry the nonce, nothing is blocked', async () => {
-    const probe = await newProbe(browser, WIDE);
+    const probe = await newProbe(env.browser, WIDE);
     const { page } = probe;
-    await page.goto(portal.url + 'listing-agenda-csp.html', { waitUntil: 'domcontentloaded' });
+    await page.goto(env.portal.url + 'listing-agenda-csp.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     const shown = await nextAgenda(page, 'agenda-csp', 0);
     expect(shown.status).toBe('ready');

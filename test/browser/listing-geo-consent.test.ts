@@ -1,30 +1,22 @@
 // Third-party tiles as a consent-governed service: until the visitor accepts it, the geo tab
 // requests no tile and shows a placeholder and the list of places; accepting (in the bar, or
 // "show the map" for this page) brings the map at once, without a reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'puppeteer-core';
-import { axe, describeViolations, launch, newProbe, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { axe, describeViolations, newProbe, waitReady, type Probe } from './harness';
+import { useBrowserEnv } from './env';
 import { clickBar } from './consent-kit';
 import { entries, geoReady } from './listing-geo-kit';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 const ACCEPTED = JSON.stringify({ version: 1, categories: { necessary: { wanted: true }, maps: { wanted: true } }, services: ['openstreetmap'] });
 
 async function open(cookie?: string): Promise<Probe & { context: BrowserContext }> {
-  const context = await browser.createBrowserContext();
+  const context = await env.browser.createBrowserContext();
   if (cookie) await context.setCookie({ name: 'cconsent', value: cookie, domain: '127.0.0.1', path: '/' });
   const probe = await newProbe(context as unknown as Browser);
-  await probe.page.goto(portal.url + 'listing-geo-consent.html', { waitUntil: 'domcontentloaded' });
+  await probe.page.goto(env.portal.url + 'listing-geo-consent.html', { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   await geoReady(probe.page, 'luoghi');
   return Object.assign(probe, { context });

@@ -1,28 +1,20 @@
 // "Locate me" on the geo tab: a position centres the map on the visitor and marks it; each
 // failure shows the original's text (English here for the English block, Italian otherwise).
 // Permissions and positions come from Chromium's own geolocation override.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { axe, describeViolations, launch, newProbe, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { axe, describeViolations, newProbe, waitReady, type Probe } from './harness';
+import { useBrowserEnv } from './env';
 import { geoReady, geoShown, mapSize, pixel, zoomChanged } from './listing-geo-kit';
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 /** The demo maps in a fresh context, after `setup` (permissions, overrides) ran. */
 async function openIn(setup: (context: BrowserContext, page: Page) => Promise<void> = async () => {}): Promise<Probe & { context: BrowserContext }> {
-  const context = await browser.createBrowserContext();
+  const context = await env.browser.createBrowserContext();
   const probe = await newProbe(context as unknown as Browser);
   await setup(context, probe.page);
-  await probe.page.goto(portal.url + 'listing-geo.html', { waitUntil: 'domcontentloaded' });
+  await probe.page.goto(env.portal.url + 'listing-geo.html', { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   await geoReady(probe.page, 'eventi-mappa');
   await geoReady(probe.page, 'eventi-remoti');
@@ -39,7 +31,7 @@ async function locate(page: Page, blockId: string): Promise<string> {
 describe('locate me', () => {
   it('centres the map on the position and marks it', async () => {
     const probe = await openIn(async (context, page) => {
-      await context.overridePermissions(portal.origin, ['geolocation']);
+      await context.overridePermissions(env.portal.origin, ['geolocation']);
       await page.setGeolocation({ latitude: 46.0679, longitude: 11.1211, accuracy: 30 });
     });
     const { page } = probe;
@@ -78,7 +70,7 @@ describe('locate me', () => {
 
   it('position unavailable', async () => {
     const probe = await openIn(async (context, page) => {
-      await context.overridePermissions(portal.origin, ['geolocation']);
+      await context.overridePermissions(env.portal.origin, ['geolocation']);
       // An override without a position: the browser reports POSITION_UNAVAILABLE.
       await (await page.createCDPSession()).send('Emulation.setGeolocationOverride', {});
     });
@@ -89,7 +81,7 @@ describe('locate me', () => {
 
   it('timeout (after the 10 s the original waits)', async () => {
     // Allowed, but no position source: the request runs into its timeout.
-    const probe = await openIn(async (context) => { await context.overridePermissions(portal.origin, ['geolocation']); });
+    const probe = await openIn(async (context) => { await context.overridePermissions(env.portal.origin, ['geolocation']); });
     expect(await locate(probe.page, 'eventi-remoti')).toBe('Geolocation error: timeout.');
     await probe.context.close();
   }, 30_000);

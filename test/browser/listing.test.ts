@@ -1,9 +1,9 @@
 // The listing block on the demo portal page, against the emulator: every filter narrows the results
 // exactly as the portal's API computes them, both paging styles, URL state with Back/Forward,
 // the PA validator's crawl, and axe-core in each state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
-import { axe, chunksLoaded, describeViolations, launch, openPage, startPortal, type Emulator, type Probe } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axe, chunksLoaded, describeViolations, openPage, type Probe } from './harness';
+import { useBrowserEnv } from './env';
 import {
   after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, searchParams, setDate, shown,
 } from './listing-helpers';
@@ -11,19 +11,10 @@ import {
 const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
 const FROM_TODAY = `calendar[time_interval] = [${day()} 00:00,*]`;
 
-let portal: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 async function demo(query = ''): Promise<Probe> {
-  const probe = await openPage(browser, portal.url + 'listing.html' + query);
+  const probe = await openPage(env.browser, env.portal.url + 'listing.html' + query);
   await firstResults(probe.page, 'eventi', 'notizie', 'eventi-server', 'servizi-remoti');
   return probe;
 }
@@ -41,9 +32,9 @@ describe('listing on the demo page', () => {
     const probe = await demo();
     const { page } = probe;
     const eventi = await shown(page, 'eventi');
-    expect(eventi).toMatchObject(expected(portal.dataset, `${BASE} and ${FROM_TODAY} and limit 6 offset 0`));
-    expect((await shown(page, 'notizie')).ids).toEqual(expected(portal.dataset, 'classes [article] sort [published=>desc] limit 5').ids);
-    expect((await shown(page, 'servizi-remoti')).ids).toEqual(expected(portal.dataset, 'classes [public_service] sort [name=>asc] limit 8').ids);
+    expect(eventi).toMatchObject(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} and limit 6 offset 0`));
+    expect((await shown(page, 'notizie')).ids).toEqual(expected(env.portal.dataset, 'classes [article] sort [published=>desc] limit 5').ids);
+    expect((await shown(page, 'servizi-remoti')).ids).toEqual(expected(env.portal.dataset, 'classes [public_service] sort [name=>asc] limit 8').ids);
     expect((await shown(page, 'eventi-server')).ids).toHaveLength(6);
     // The no-JS fallback is gone once mounted; only the listing chunk (and the sanitiser) were loaded.
     expect(await page.$$eval('[data-piazza-block=listing] > p', (ps) => ps.length)).toBe(0);
@@ -60,9 +51,9 @@ describe('listing on the demo page', () => {
   });
 
   it('keeps the no-JS fallback when scripts do not run', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     await page.setJavaScriptEnabled(false);
-    await page.goto(portal.url + 'listing.html');
+    await page.goto(env.portal.url + 'listing.html');
     expect(await page.$eval('#eventi', (el) => el.textContent)).toContain('Il calendario completo degli eventi');
     await page.close();
   });
@@ -78,10 +69,10 @@ describe('listing on the demo page', () => {
     expect(options.every((o) => o.value === '' || /\(\d+\)$/.test(o.text))).toBe(true);
 
     const res = await after(page, 'eventi', () => page.select('#eventi-facet-0', 'Cultura'));
-    const want = expected(portal.dataset, `topics in ['"Cultura"'] and ${BASE} and ${FROM_TODAY} limit 6 offset 0`);
+    const want = expected(env.portal.dataset, `topics in ['"Cultura"'] and ${BASE} and ${FROM_TODAY} limit 6 offset 0`);
     expect(res.total).toBe(count);
     expect(res).toMatchObject(want);
-    for (const id of res.ids) expect(portal.dataset.byId.get(id).fields.topics).toContain(201);
+    for (const id of res.ids) expect(env.portal.dataset.byId.get(id).fields.topics).toContain(201);
     // Back on page 1; the state is in the URL.
     expect(await page.$eval('#eventi [aria-current=page]', (a) => a.textContent)).toContain('1');
     expect(await searchParams(page)).toEqual({ 'eventi.f.topics': 'Cultura' });
@@ -105,8 +96,8 @@ describe('listing on the demo page', () => {
   ])('the %s interval shows what the API finds in %s', async (interval, range) => {
     const probe = await demo();
     const res = await after(probe.page, 'eventi', () => probe.page.click(`#eventi-interval-${interval}`));
-    expect(res).toMatchObject(expected(portal.dataset, `${BASE} and calendar[time_interval] = ${range} limit 6 offset 0`));
-    expect(res.total).toBeLessThan((await expected(portal.dataset, `${BASE} and ${FROM_TODAY}`)).total + 1);
+    expect(res).toMatchObject(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = ${range} limit 6 offset 0`));
+    expect(res.total).toBeLessThan((await expected(env.portal.dataset, `${BASE} and ${FROM_TODAY}`)).total + 1);
     expect((await searchParams(probe.page))['eventi.interval']).toBe(interval);
     await probe.page.close();
   });
@@ -117,8 +108,8 @@ describe('listing on the demo page', () => {
     const now = new Date();
     const dow = now.getDay();
     const [from, to] = dow === 0 ? [day(), day()] : dow === 6 ? [day(), day(1)] : [day(6 - dow), day(7 - dow)];
-    expect(res).toMatchObject(expected(portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 6 offset 0`));
-    expect(expected(portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 100`).ids).toContain(4010); // the dataset's "weekend concert"
+    expect(res).toMatchObject(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 6 offset 0`));
+    expect(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 100`).ids).toContain(4010); // the dataset's "weekend concert"
     await probe.page.close();
   });
 
@@ -133,7 +124,7 @@ describe('listing on the demo page', () => {
     expect(await page.$eval('#eventi-published-to', (el) => (el as HTMLInputElement).min)).toBe(day(-30));
     expect((await shown(page, 'eventi')).ids).toEqual(before.ids);
     const res = await after(page, 'eventi', () => setDate(page, '#eventi-published-to', day(-10)));
-    const want = expected(portal.dataset, `${BASE} and ${FROM_TODAY} and published range [${day(-30)} 00:00,${day(-10)} 23:59] limit 6 offset 0`);
+    const want = expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} and published range [${day(-30)} 00:00,${day(-10)} 23:59] limit 6 offset 0`);
     expect(res).toMatchObject(want);
     expect(res.total).toBeLessThan(before.total);
     expect(await page.$eval('#eventi-published-from', (el) => (el as HTMLInputElement).max)).toBe(day(-10));
@@ -164,7 +155,7 @@ describe('listing on the demo page', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-search-text');
     await page.keyboard.type(`festa`);
     const res = await after(page, 'eventi', () => page.keyboard.press('Enter'));
-    expect(res).toMatchObject(expected(portal.dataset, `q = 'festa' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
+    expect(res).toMatchObject(expected(env.portal.dataset, `q = 'festa' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
     expect(res.total).toBeGreaterThan(0);
     expect(res.total).toBeLessThan(all.total);
     expect((await searchParams(page))['eventi.q']).toBe('festa');
@@ -200,7 +191,7 @@ describe('listing on the demo page', () => {
     await page.type('#eventi-search-text', text);
     const res = await after(page, 'eventi', () => page.keyboard.press('Enter'));
     expect(res.status).toBe('ready');
-    expect(res).toMatchObject(expected(portal.dataset, `q = 'Concerto \\"all\\'aperto\\" & #1' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
+    expect(res).toMatchObject(expected(env.portal.dataset, `q = 'Concerto \\"all\\'aperto\\" & #1' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
     expect(res.total).toBeGreaterThan(0);
     expect((await searchParams(page))['eventi.q']).toBe(text);
     expect(probe.errors).toEqual([]);
@@ -220,17 +211,17 @@ describe('listing on the demo page', () => {
     expect(await page.$eval(nav + ' a[aria-label="Pagina 2"]', (a) => a.getAttribute('href'))).toBe('/listing.html?eventi.page=2');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const p2 = await after(page, 'eventi', () => page.click(nav + ' a[aria-label="Pagina 2"]'));
-    expect(p2.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset 6`).ids);
+    expect(p2.ids).toEqual(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset 6`).ids);
     expect(await page.$eval(nav + ' [aria-current=page]', (a) => a.textContent)).toBe('2' + `Pagina 2 di ${pages}`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-list-results');
     // The list's top is now just below the sticky-header allowance (72px without scroll-padding-top).
     expect(await page.$eval('#eventi .piazza-listing-list', (el) => Math.round(el.getBoundingClientRect().top))).toBe(72);
     expect((await searchParams(page))['eventi.page']).toBe('2');
     const last = await after(page, 'eventi', () => page.click(nav + ` a[aria-label="Pagina ${pages}"]`));
-    expect(last.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 1) * 6}`).ids);
+    expect(last.ids).toEqual(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 1) * 6}`).ids);
     expect(await page.$eval(nav + ' li:last-child', (li) => li.className)).toContain('disabled');
     const prev = await after(page, 'eventi', () => page.click(nav + ' a[aria-label="Pagina precedente"]'));
-    expect(prev.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 2) * 6}`).ids);
+    expect(prev.ids).toEqual(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 2) * 6}`).ids);
     await expectAccessible(probe, 'page navigation');
     await page.close();
   });
@@ -256,7 +247,7 @@ describe('listing on the demo page', () => {
     expect(Object.keys(await searchParams(page)).every((k) => k.startsWith('eventi.'))).toBe(true);
     await page.close();
 
-    const shared = await openPage(browser, url);
+    const shared = await openPage(env.browser, url);
     await firstResults(shared.page, 'eventi');
     const again = await shown(shared.page, 'eventi');
     expect(again.ids).toEqual(paged.ids);
@@ -266,15 +257,15 @@ describe('listing on the demo page', () => {
   });
 
   it('an old link past the last page shows the last page, without a history entry', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     await page.evaluateOnNewDocument(() => { (window as any).__historyAtStart = history.length; });
-    await page.goto(portal.url + 'listing.html?eventi.page=99');
+    await page.goto(env.portal.url + 'listing.html?eventi.page=99');
     await firstResults(page, 'eventi');
     const total = (await shown(page, 'eventi')).total;
     const pages = Math.ceil(total / 6);
     await page.waitForFunction((p) => new URLSearchParams(location.search).get('eventi.page') === String(p), {}, pages);
     const res = await shown(page, 'eventi');
-    expect(res.ids).toEqual(expected(portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 1) * 6}`).ids);
+    expect(res.ids).toEqual(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 1) * 6}`).ids);
     expect(await page.evaluate(() => history.length === (window as any).__historyAtStart)).toBe(true);
     await page.close();
   });
@@ -282,7 +273,7 @@ describe('listing on the demo page', () => {
   it('append style: the validator crawl clicks load-other-cards until it is gone and collects every item', async () => {
     const probe = await demo();
     const { page } = probe;
-    const all = expected(portal.dataset, 'classes [article] sort [published=>desc] limit 300');
+    const all = expected(env.portal.dataset, 'classes [article] sort [published=>desc] limit 300');
     const historyLength = await page.evaluate(() => history.length);
     let clicks = 0;
     for (;;) {
@@ -321,7 +312,7 @@ describe('listing on the demo page', () => {
     const body = await (await fetch(last.href)).json();
     expect(res.ids).toEqual(body.searchHits.map((h: any) => h.metadata.id));
     expect(res.total).toBe(body.totalCount);
-    for (const id of res.ids) expect(portal.dataset.byId.get(id).fields.topics).toContain(201);
+    for (const id of res.ids) expect(env.portal.dataset.byId.get(id).fields.topics).toContain(201);
     expect(probe.errors).toEqual([]);
     await page.close();
   });
@@ -353,7 +344,7 @@ describe('listing on the demo page', () => {
     expect(violations, describeViolations(violations)).toEqual([]);
     await page.keyboard.press('Home');
     const res = await nextResults(page, 'eventi', listVersion);
-    expect(res).toMatchObject(expected(portal.dataset, `topics in ['"Sport"'] and ${BASE} and ${FROM_TODAY} limit 6 offset 0`));
+    expect(res).toMatchObject(expected(env.portal.dataset, `topics in ['"Sport"'] and ${BASE} and ${FROM_TODAY} limit 6 offset 0`));
     expect(await page.$('#eventi .piazza-listing-intervals')).not.toBeNull();
     // Back returns to the agenda, with its filters hidden again.
     await page.goBack();

@@ -1,25 +1,15 @@
 // The loader in a real page: only needed chunks load, a broken block is isolated (one console error
 // naming block and JSON path, fallback kept), late markup mounts once, nothing leaves 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { chunksLoaded, distDir, launch, newProbe, openPage, startPortal, waitReady, type Emulator } from './harness';
+import { chunksLoaded, distDir, newProbe, openPage, waitReady } from './harness';
+import { useBrowserEnv } from './env';
 
-let browser: Browser;
-let portal: Emulator;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 describe('loader', () => {
   it('loads the demo index with 0 console errors and only the chunks it uses', async () => {
-    const probe = await openPage(browser, portal.url);
+    const probe = await openPage(env.browser, env.portal.url);
     const text = await probe.page.$eval('#probe-home', (el) => el.textContent!.trim());
     expect(text).toMatch(/^piazza \S+ attivo: componenti caricati da http:\/\/127\.0\.0\.1:\d+\/dist\/$/);
     expect(await probe.page.$eval('#probe-home', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
@@ -32,7 +22,7 @@ describe('loader', () => {
   });
 
   it('isolates broken blocks and keeps their fallback content', async () => {
-    const probe = await openPage(browser, portal.url + 'test/loader.html');
+    const probe = await openPage(env.browser, env.portal.url + 'test/loader.html');
     const { page } = probe;
     // Visible text: the config <script> is not content.
     const state = (id: string) => page.$eval('#' + id, (el) => [
@@ -59,7 +49,7 @@ describe('loader', () => {
   });
 
   it('mounts blocks added later with piazza.mount(), once', async () => {
-    const probe = await openPage(browser, portal.url + 'test/loader.html');
+    const probe = await openPage(env.browser, env.portal.url + 'test/loader.html');
     const { page } = probe;
     const mountedEvents = await page.evaluate(async () => {
       const p = (window as any).piazza;
@@ -82,20 +72,20 @@ describe('loader', () => {
   });
 
   it('falls back to finding its own script when document.currentScript is null', async () => {
-    const probe = await openPage(browser, portal.url + 'test/loader-injected.html');
+    const probe = await openPage(env.browser, env.portal.url + 'test/loader-injected.html');
     expect(await probe.page.$eval('#injected', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
     expect(probe.errors).toEqual([]);
     await probe.page.close();
   });
 
   it('isolates a chunk that fails to load', async () => {
-    const probe = await newProbe(browser);
+    const probe = await newProbe(env.browser);
     const { page } = probe;
     // The probe chunk answers 404 for this page view (cache off: the chunk is cached as immutable).
     await page.setCacheEnabled(false);
     await page.setRequestInterception(true);
     page.on('request', (req) => (req.url().includes('/dist/chunks/probe-') ? req.respond({ status: 404, body: '' }) : req.continue()));
-    await page.goto(portal.url + 'test/loader.html', { waitUntil: 'domcontentloaded' });
+    await page.goto(env.portal.url + 'test/loader.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     expect(await page.$eval('#ok', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', 'fallback ok']);
     expect(probe.consoleErrors.some((e) => /^\[piazza\] probe block "probe-ok": .*(fetch|import|module)/i.test(e))).toBe(true);
