@@ -12,6 +12,7 @@ import {
 } from './model/response';
 import type { Filters, ListingSettings } from './model/types';
 import { loadSanitizer } from './sanitize';
+import { portalNow } from '../../runtime/clock';
 
 export interface ListingApi {
   /** `limit` hits from `offset`, with the filters. */
@@ -33,7 +34,7 @@ export interface ApiOptions {
 }
 
 export function createListingApi(s: ListingSettings, options: ApiOptions): ListingApi {
-  const now = options.now || (() => new Date());
+  const now = options.now || portalNow;
   const jsonp = s.source.kind === 'remote';
   const link: LinkBase = {
     base: s.source.kind === 'remote' ? s.source.remoteUrl : s.source.prefix,

@@ -8,6 +8,7 @@ import { facetRequests } from './model/facets';
 import type { FacetCount } from './model/response';
 import { filtersOf } from './model/state';
 import type { ListingSettings, ListingState } from './model/types';
+import { portalNow } from '../../runtime/clock';
 
 export interface FacetCounts {
   /** field → counts; null until the first answer. */
@@ -16,13 +17,13 @@ export interface FacetCounts {
   error: RequestError | null;
 }
 
-export function createFacetCounts(state: ListingState, s: ListingSettings, api: ListingApi, onError: (e: RequestError, what: string) => void) {
+export function createFacetCounts(state: ListingState, s: ListingSettings, api: ListingApi, onError: (e: RequestError, what: string) => void, now: () => Date = portalNow) {
   const store = proxy<FacetCounts>({ counts: null, loading: false, error: null });
   let wanted = '';
   async function sync(force = false) {
     if (!s.facets.length) return;
     const filters = filtersOf(state);
-    const at = new Date();
+    const at = now();
     const key = facetRequests(s, filters).map((r) => facetsUrl(s, filters, at, r.facets, r.exceptFacet)).join(' ');
     if (key === wanted && !force) return;
     wanted = key;

@@ -10,6 +10,7 @@ import { listUrl } from './model/endpoints';
 import type { Hit } from './model/response';
 import { filtersOf, type ListingActions } from './model/state';
 import type { ListingSettings, ListingState } from './model/types';
+import { portalNow } from '../../runtime/clock';
 
 /** The content environment answers at most 300 hits per request (append style, restored at page N). */
 const MAX_LIMIT = 300;
@@ -49,7 +50,7 @@ export interface ListControllerOptions {
 
 export function createListController(o: ListControllerOptions) {
   const { state, settings: s, api, i18n } = o;
-  const now = o.now || (() => new Date());
+  const now = o.now || portalNow;
   const results = proxy<ListResults>({
     status: 'idle', pending: null, hits: [], totalCount: 0, page: 0, error: null, version: 0, change: null, firstNew: 0,
   });

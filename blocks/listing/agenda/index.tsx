@@ -20,6 +20,7 @@ import { CalendarGrid } from './views/CalendarGrid';
 import { EventList } from './views/EventList';
 import { IcsLink } from './views/IcsLink';
 import { Toolbar } from './views/Toolbar';
+import { deviceOnPortalTime, portalNow } from '../../../runtime/clock';
 
 /** Open an event's page; a modifier key (or the middle button) opens it in a new tab. */
 function openEvent(url: string, newTab: boolean) {
@@ -66,7 +67,8 @@ export function TabView(props: TabViewProps) {
   }), []);
 
   const title = periodTitle(period, lang);
-  const name = periodName(period, lang, new Date());
+  const name = periodName(period, lang, portalNow());
+  const onPortalTime = useMemo(() => deviceOnPortalTime(), []);
   const ics = (list: AgendaEvent[]) =>
     buildIcs(list, { now: Date.now(), host: location.hostname, baseUrl: location.href, name: title, version: ctx.version });
   const status = snap.loading ? 'loading' : snap.status;
@@ -82,6 +84,7 @@ export function TabView(props: TabViewProps) {
             {period.view === 'month' ? t('agenda.ics.month', { month: name }) : t('agenda.ics.day', { day: name })}
           </IcsLink>
         )} />
+      {!onPortalTime && <p class="piazza-agenda-zone small">{t('agenda.zone')}</p>}
       {snap.status === 'error' && !snap.loading && <ErrorNotice i18n={i18n} onRetry={controller.retry} />}
       <div aria-busy={snap.loading || undefined}>
         <CalendarGrid active={active} period={period} events={drawn} nonce={ctx.nonce} lang={lang} texts={texts} onOpen={openEvent} />

@@ -12,6 +12,7 @@ import type { ListingSettings, ListingState } from '../model/types';
 import { eventsIn, toAgendaEvents, type AgendaEvent } from './model/events';
 import { countMessage } from './model/format';
 import { move, periodBounds, periodOf, requestRange, switchView, type AgendaView, type Period } from './model/period';
+import { portalNow } from '../../../runtime/clock';
 
 export interface AgendaResults {
   /** What the calendar shows now (it moves at once; its events follow). */
@@ -40,7 +41,7 @@ export interface AgendaControllerOptions {
 }
 
 export function createAgendaController(o: AgendaControllerOptions) {
-  const now = o.now || (() => new Date());
+  const now = o.now || portalNow;
   const results = proxy<AgendaResults>({
     period: periodOf(o.view, now()),
     loaded: null,

@@ -11,6 +11,7 @@ import { yieldToBrowser } from './map/slices';
 import { featureCount, readGeoPage } from './model/page';
 import { indexPlaces, placesOf, project, type Places } from './model/places';
 import { firstGeoUrl, nextGeoUrl } from './model/urls';
+import { portalNow } from '../../../runtime/clock';
 
 /** A server that keeps answering with a nextPageQuery must not keep the map loading forever. */
 export const MAX_PAGES = 200;
@@ -51,7 +52,7 @@ export interface GeoControllerOptions {
 
 export function createGeoController(o: GeoControllerOptions) {
   const { state, settings: s, i18n } = o;
-  const now = o.now || (() => new Date());
+  const now = o.now || portalNow;
   const prefix = '[piazza] listing block "' + s.blockId + '": ';
   const results = proxy<GeoResults>({
     status: 'idle', loading: false, received: 0, points: ref([]), places: ref(indexPlaces([], 0)), totalCount: 0, skipped: 0, error: null, version: 0,

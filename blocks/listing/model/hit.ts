@@ -1,5 +1,6 @@
 // How a hit's fields read as text (built-in card, templates): relations by name, dates in the
 // visitor's locale, HTML reduced to its text, events by their first occurrence. Pure.
+import { PORTAL_TIME_ZONE } from '../../../runtime/clock';
 import { pickLang, type Lang } from '../../../runtime/i18n';
 import { isStrictIso } from './dates';
 import type { Hit } from './response';
@@ -23,15 +24,20 @@ export const htmlToText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** An ISO date or date-time in the locale: `21 giu 2025` / `21 giu 2025, 18:00` (date-only values never shift a day). */
+/**
+ * An ISO date or date-time in the locale: `21 giu 2025` / `21 giu 2025, 18:00` (date-only values
+ * never shift a day). Date-times on the portal's clock (Europe/Rome), as the portal's pages show them.
+ */
 export function formatDate(iso: string, locale: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) {
     const [y, m, d] = iso.split('-').map(Number);
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(y, m - 1, d));
   }
-  const date = new Date(iso);
+  // Without an offset it is already the portal's wall time: shown as written.
+  const zoned = /(Z|[+-]\d{2}(:?\d{2})?)$/.test(iso);
+  const date = new Date(zoned ? iso : iso.replace(' ', 'T') + 'Z');
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zoned ? PORTAL_TIME_ZONE : 'UTC' }).format(date);
 }
 
 /** Any API field value → one line of text ('' when there is nothing to show). */

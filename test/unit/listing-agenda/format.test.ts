@@ -3,7 +3,7 @@ import { createI18n } from '../../../runtime/i18n';
 import { catalog } from '../../../blocks/listing/agenda/i18n';
 import { toAgendaEvent } from '../../../blocks/listing/agenda/model/events';
 import { countMessage, dayNames, describeWhen, periodName, periodTitle } from '../../../blocks/listing/agenda/model/format';
-import { item, localWithOffset } from './fixtures';
+import { item, romeIso } from './fixtures';
 
 const it_ = createI18n(catalog, 'it-IT');
 const en = createI18n(catalog, 'en-GB');
@@ -38,9 +38,9 @@ describe('agenda texts', () => {
   });
 
   it('says when an event happens: times, all day, ranges of days', () => {
-    const timed = toAgendaEvent(item({ start: localWithOffset(2025, 6, 21, 18), end: localWithOffset(2025, 6, 21, 23) }))!;
+    const timed = toAgendaEvent(item({ start: romeIso(2025, 6, 21, 18), end: romeIso(2025, 6, 21, 23) }))!;
     expect(describeWhen(timed, it_)).toEqual({ date: 'sabato 21 giugno 2025', time: '18:00 – 23:00' });
-    const instant = toAgendaEvent(item({ start: localWithOffset(2025, 6, 21, 9, 30) }))!;
+    const instant = toAgendaEvent(item({ start: romeIso(2025, 6, 21, 9, 30) }))!;
     expect(describeWhen(instant, it_).time).toBe('09:30');
     const oneDay = toAgendaEvent(item({ allDay: true, start: '2025-07-01', end: '2025-07-02' }))!;
     expect(describeWhen(oneDay, it_)).toEqual({ date: 'martedì 1 luglio 2025', time: 'Tutto il giorno' });
@@ -51,7 +51,7 @@ describe('agenda texts', () => {
     expect(describeWhen(days, de).time).toBe('vom 1. Juli bis 4. Juli');
     const newYear = toAgendaEvent(item({ allDay: true, start: '2025-12-30', end: '2026-01-03' }))!;
     expect(describeWhen(newYear, it_).time).toBe('dal 30 dicembre 2025 al 2 gennaio 2026');
-    const night = toAgendaEvent(item({ start: localWithOffset(2025, 6, 21, 22), end: localWithOffset(2025, 6, 22, 2) }))!;
+    const night = toAgendaEvent(item({ start: romeIso(2025, 6, 21, 22), end: romeIso(2025, 6, 22, 2) }))!;
     expect(describeWhen(night, it_).time).toBe('dal 21 giugno, 22:00 al 22 giugno, 02:00');
   });
 });

@@ -4,6 +4,9 @@
 // All-day items are date-only with an **exclusive** end (`2025-07-01` → `2025-07-05` is 1–4 July),
 // as the API writes them; a missing or non-increasing end means one day. Timed items carry an
 // offset (`+02:00`, or the opening hours' `+0000`); a missing or earlier end means "at that instant".
+// Times are the portal's (Europe/Rome) wall dates (runtime/clock): a visitor abroad sees the
+// concert at 21:00 on the day it happens in Italy, as the portal's own pages say.
+import { wallDate } from '../../../../runtime/clock';
 import { moment } from '../../../../runtime/dates';
 import { dayOf, parseYmd, ymd } from '../../model/dates';
 import type { CalendarItem } from '../../model/response';
@@ -15,10 +18,12 @@ export interface AgendaEvent {
   id: string;
   title: string;
   allDay: boolean;
-  /** ms since the epoch; all-day: local midnight of the first day. */
+  /** The portal's wall date in ms (runtime/clock); all-day: local midnight of the first day. */
   start: number;
-  /** ms, exclusive, ≥ start; all-day: local midnight after the last day. */
+  /** Wall date ms, exclusive, ≥ start; all-day: local midnight after the last day. */
   end: number;
+  /** Timed: the real instant of the start (ms since the epoch), for what must not depend on the device (UIDs). */
+  instant: number | null;
   /** All-day only: the first day and the exclusive end day as the API wrote them (`YYYY-MM-DD`). */
   startDay: string | null;
   endDay: string | null;
@@ -42,13 +47,17 @@ function dayFrom(text: string | null, roundUp = false): Date | null {
 /** The ISO form every engine parses the same way (ECMAScript's date-time string format). */
 const ES_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-function instant(text: string | null): number | null {
+/** The instant (ms) of an API date-time, or null. */
+function instantOfText(text: string | null): number | null {
   if (!text) return null;
   // Date.parse is ~20× faster than moment's strict parse (500 events at a time); moment reads the rest (`+0000`).
-  const fast = ES_DATE_TIME.test(text) ? Date.parse(text) : NaN;
-  if (!Number.isNaN(fast)) return fast;
-  const m = moment(text, moment.ISO_8601, true);
-  return m.isValid() ? m.valueOf() : null;
+  let ms = ES_DATE_TIME.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(ms)) {
+    const m = moment(text, moment.ISO_8601, true);
+    if (!m.isValid()) return null;
+    ms = m.valueOf();
+  }
+  return ms;
 }
 
 /** One calendar item → an event, or null when its start cannot be read. */
@@ -60,12 +69,14 @@ export function toAgendaEvent(item: CalendarItem, key = item.id): AgendaEvent | 
     if (!first) return null;
     const endDay = dayFrom(item.end, true);
     const last = endDay && endDay > first ? endDay : dayOf(first, 1);
-    return { ...base, start: first.getTime(), end: last.getTime(), startDay: ymd(first), endDay: ymd(last) };
+    return { ...base, start: first.getTime(), end: last.getTime(), instant: null, startDay: ymd(first), endDay: ymd(last) };
   }
-  const start = instant(item.start);
-  if (start === null) return null;
-  const end = instant(item.end);
-  return { ...base, start, end: end !== null && end > start ? end : start, startDay: null, endDay: null };
+  const instant = instantOfText(item.start);
+  if (instant === null) return null;
+  const until = instantOfText(item.end);
+  const start = wallDate(instant).getTime();
+  const end = until !== null && until > instant ? wallDate(until).getTime() : start;
+  return { ...base, start, end: Math.max(end, start), instant, startDay: null, endDay: null };
 }
 
 let collator: Intl.Collator | null = null;

@@ -5,9 +5,10 @@
 // - All-day events are DATE values with the API's exclusive end, which is exactly DTEND's meaning.
 // - Timed events are wall-clock times in Europe/Rome (the portals' zone) with a VTIMEZONE, so a
 //   calendar app abroad shows them at the right instant; DTSTAMP is UTC.
+import { PORTAL_TIME_ZONE, wallFields } from '../../../../runtime/clock';
 import type { AgendaEvent } from './events';
 
-export const TZID = 'Europe/Rome';
+export const TZID = PORTAL_TIME_ZONE;
 
 /** The Europe/Rome rules in force since 1996 (EU: last Sunday of March / October). */
 const VTIMEZONE = [
@@ -68,16 +69,12 @@ export function utcStamp(ms: number): string {
   return d.getUTCFullYear() + pad(d.getUTCMonth() + 1) + pad(d.getUTCDate()) + 'T' + pad(d.getUTCHours()) + pad(d.getUTCMinutes()) + pad(d.getUTCSeconds()) + 'Z';
 }
 
-let romeFormat: Intl.DateTimeFormat | null = null;
-/** `YYYYMMDDTHHMMSS`, the wall-clock time in Europe/Rome of an instant. */
-export function romeWallTime(ms: number): string {
-  romeFormat ||= new Intl.DateTimeFormat('en-US', {
-    timeZone: TZID, hourCycle: 'h23',
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  });
-  const p: Record<string, string> = {};
-  for (const part of romeFormat.formatToParts(new Date(ms))) p[part.type] = part.value;
-  return p.year + p.month + p.day + 'T' + p.hour + p.minute + p.second;
+const stamp = ([y, mo, d, h, mi, s]: number[]) => y + pad(mo) + pad(d) + 'T' + pad(h) + pad(mi) + pad(s);
+
+/** `YYYYMMDDTHHMMSS` of a wall date of the portal (its local fields are Rome's wall clock). */
+export function romeWallTime(wallMs: number): string {
+  const d = new Date(wallMs);
+  return stamp([d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()]);
 }
 
 /** `YYYY-MM-DD` → `YYYYMMDD` (a DATE value). */
@@ -99,7 +96,8 @@ export interface IcsOptions {
 /** A UID made of safe characters only: stable for the same occurrence on the same portal. */
 export function uidOf(e: AgendaEvent, host: string): string {
   const id = e.id.replace(/[^A-Za-z0-9._-]+/g, '-');
-  const when = e.allDay ? dateValue(e.startDay!) : utcStamp(e.start);
+  // The real instant, so an occurrence has one UID whatever the device's zone.
+  const when = e.allDay ? dateValue(e.startDay!) : utcStamp(e.instant ?? e.start);
   return `${id}-${when}@${host.replace(/[^A-Za-z0-9.-]+/g, '-') || 'piazza'}`;
 }
 
@@ -119,7 +117,8 @@ function eventLines(e: AgendaEvent, o: IcsOptions): string[] {
   if (e.allDay) {
     lines.push('DTSTART;VALUE=DATE:' + dateValue(e.startDay!), 'DTEND;VALUE=DATE:' + dateValue(e.endDay!));
   } else {
-    lines.push(`DTSTART;TZID=${TZID}:` + romeWallTime(e.start));
+    // The start from its real instant: exact even where the device's own clock skips an hour.
+    lines.push(`DTSTART;TZID=${TZID}:` + (e.instant === null ? romeWallTime(e.start) : stamp(wallFields(e.instant))));
     // Without DTEND a timed event ends when it starts (RFC 5545 §3.6.1), which is what the API said.
     if (e.end > e.start) lines.push(`DTEND;TZID=${TZID}:` + romeWallTime(e.end));
   }
