@@ -1,4 +1,5 @@
 // Browser tests need a build and a Chromium; fail early with a clear message rather than per test.
+// The run's clock is fixed here, once, for every test file (clock.ts).
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { chromiumPath, distDir } from './harness';
@@ -10,4 +11,6 @@ export default function setup() {
   if (!existsSync(distDir() + '/piazza.js') || process.env.PIAZZA_REBUILD === '1') {
     execSync('npm run build', { stdio: 'inherit' });
   }
+  // Test files run in worker processes started after this: they inherit the instant.
+  process.env.PIAZZA_NOW ||= new Date().toISOString();
 }

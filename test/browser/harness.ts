@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
 // @ts-ignore plain JS fixture module
 import { startEmulator } from '../../fixtures/emulator/index.mjs';
+import { browserZone, clockScript, testNow } from './clock';
 
 const require = createRequire(import.meta.url);
 export const projectRoot = resolve(import.meta.dirname, '../..');
@@ -25,8 +26,9 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
+/** The emulator on a free port; its dataset's "today" is the run's clock (clock.ts) unless `today` is given. */
 export function startPortal(options: Record<string, unknown> = {}): Promise<Emulator> {
-  return startEmulator({ distDir: distDir(), quiet: true, ...options });
+  return startEmulator({ distDir: distDir(), quiet: true, today: testNow(), ...options });
 }
 
 const BASE_ARGS = [
@@ -53,9 +55,53 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
     userDataDir: profile,
     args: [...BASE_ARGS, rules, ...(options.args || [])],
   });
-  // Chromium may still be writing its profile when it disconnects: retry, never throw from the event.
-  browser.once('disconnected', () => { try { rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }); } catch { /* a leftover temp dir */ } });
+  removeWhenGone(profile, browser.process());
+  onTheRunsClock(browser);
   return browser;
+}
+
+const prepared = new WeakSet<Page>();
+/** The run's clock and the visitor's zone (clock.ts) on a page, before any of its scripts run. */
+export async function preparePage(page: Page): Promise<Page> {
+  if (prepared.has(page)) return page;
+  prepared.add(page);
+  await page.evaluateOnNewDocument(clockScript(testNow()));
+  await page.emulateTimezone(browserZone());
+  return page;
+}
+
+/**
+ * Every page of this browser, in any context, starts on the run's clock: the page's "today" is the
+ * emulator's, also for tests that call browser.newPage() or a context's newPage() themselves.
+ */
+function onTheRunsClock(browser: Browser) {
+  const wrap = <T extends { newPage(...a: any[]): Promise<Page> }>(owner: T): T => {
+    const newPage = owner.newPage.bind(owner);
+    owner.newPage = async (...a: any[]) => preparePage(await newPage(...a));
+    return owner;
+  };
+  wrap(browser);
+  wrap(browser.defaultBrowserContext());
+  const createContext = browser.createBrowserContext.bind(browser);
+  browser.createBrowserContext = async (...a: Parameters<Browser['createBrowserContext']>) => wrap(await createContext(...a));
+}
+
+const profiles = new Set<string>();
+const removeProfile = (dir: string) => {
+  try { rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); profiles.delete(dir); } catch { /* retried at exit */ }
+};
+// Last chance for a profile whose browser outlived a failed test: when the test process ends.
+process.once('exit', () => { for (const dir of profiles) removeProfile(dir); });
+
+/**
+ * Removes a browser profile once the browser process has exited (not at 'disconnected': Chromium
+ * still writes its profile then, and a removal racing it left ~30 folders in /tmp per run).
+ */
+export function removeWhenGone(dir: string, proc: { exitCode: number | null; signalCode?: string | null; once(e: 'exit', cb: () => void): unknown } | null) {
+  profiles.add(dir);
+  if (!proc) return; // no process of ours: removed at exit
+  if (proc.exitCode !== null || proc.signalCode) removeProfile(dir);
+  else proc.once('exit', () => removeProfile(dir));
 }
 
 export interface Probe {
@@ -76,7 +122,7 @@ const LOOPBACK = /^(https?|wss?):\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+
 export const isLocal = (url: string) => LOOPBACK.test(url) || /^(data|blob|about):/.test(url);
 
 export async function newProbe(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Probe> {
-  const page = await browser.newPage();
+  const page = await preparePage(await browser.newPage());
   await page.setViewport(viewport);
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];

@@ -11,6 +11,7 @@ import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { axe, chunksLoaded, describeViolations, distDir, newProbe, waitReady, type Probe } from './harness';
 import { useBrowserEnv } from './env';
+import { romeDayOf } from './clock';
 import {
   afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, type AgendaShown,
 } from './listing-agenda-helpers';
@@ -22,10 +23,12 @@ const QUERY = 'classes [event] sort [time_interval=>asc]';
 
 const env = useBrowserEnv();
 
-/** The demo page in a Rome-time browser, after the first agenda answer of block `agenda-eventi`. */
+/**
+ * The demo page after the first agenda answer of block `agenda-eventi`, in the run's browser zone
+ * (clock.ts: Rome, or a visitor abroad): what the agenda shows is Rome's in every zone.
+ */
 async function open(viewport = WIDE, search = ''): Promise<Probe> {
   const probe = await newProbe(env.browser, viewport);
-  await probe.page.emulateTimezone('Europe/Rome');
   await probe.page.goto(env.portal.url + 'listing-agenda.html' + search, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   if (!search.includes('agenda-eventi.tab=list')) await nextAgenda(probe.page, 'agenda-eventi', 0);
@@ -97,8 +100,9 @@ describe('agenda tab', () => {
     const [request] = calendarRequests(probe);
     expect(request.path).toBe('/opendata/api/calendar/search/');
     expect(decodeURIComponent(request.params.q)).toBe(QUERY);
-    const start = new Date(request.params.start);
-    const end = new Date(request.params.end);
+    // Wall times of the portal without offset: read them as calendar dates (UTC fields), not in this process's zone.
+    const start = new Date(request.params.start + 'Z');
+    const end = new Date(request.params.end + 'Z');
     expect(request.params.start).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
     expect(start.getUTCDay()).toBe(1);
     expect((end.getTime() - start.getTime()) / 86_400_000).toBe(42);
@@ -124,7 +128,7 @@ describe('agenda tab', () => {
     const { page } = probe;
     const day = await agenda(page, 'agenda-eventi');
     expect(day).toMatchObject({ status: 'ready', view: 'day' });
-    const today = await page.evaluate(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); });
+    const today = romeDayOf(0); // the portal's today, whatever the browser's zone
     expect(day.period).toBe(today);
     let request = calendarRequests(probe).at(-1)!;
     expect([request.params.start, request.params.end]).toEqual([today + 'T00:00:00', periodEnd('day', today) + 'T00:00:00']);
@@ -152,7 +156,7 @@ describe('agenda tab', () => {
     expect(await page.$$eval('#agenda-eventi .toastui-calendar-daygrid-cell', (c) => c.length)).toBe(42);
     expect(await page.$eval('#agenda-eventi .piazza-agenda-calendar', (e) => e.getBoundingClientRect().height)).toBe(800);
     request = calendarRequests(probe).at(-1)!;
-    expect((new Date(request.params.end).getTime() - new Date(request.params.start).getTime()) / 86_400_000).toBe(42);
+    expect((Date.parse(request.params.end + 'Z') - Date.parse(request.params.start + 'Z')) / 86_400_000).toBe(42);
     const again = await afterAgenda(page, 'agenda-eventi', () => page.setViewport({ width: 768, height: 900 }));
     expect(again).toMatchObject({ view: 'day', period: today });
     expect(await page.$eval('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time', (p) => p.scrollTop)).toBe(9 * 2 * 48);
@@ -399,10 +403,19 @@ describe('agenda tab', () => {
       expect(timed.startDate.zone!.tzid).toBe('Europe/Rome');
       expect(vevents.every((v) => /^https?:\/\/127\.0\.0\.1:\d+\//.test(String(v.component.getFirstPropertyValue('url'))))).toBe(true);
       expect(multiDay ?? vevents.find((v) => v.startDate.isDate)).toBeTruthy();
-      // The timed event's instant is the API's: compare with the emulator's answer.
-      const items: Array<{ id: number; start: string; allDay: boolean; title: string }> = await answerTo(calendarRequests(probe).at(-1)!.url);
-      const raw = items.find((i) => !i.allDay && i.title === timed.summary)!;
-      expect(timed.startDate.toUnixTime() * 1000).toBe(Date.parse(raw.start));
+      // Every event is one occurrence the API sent: same id (the UID's prefix), same start instant
+      // (timed) or first day (all-day). A weekly event has several occurrences with one title and id.
+      const items: Array<{ id: number | string; start: string; allDay: boolean; title: string }> = await answerTo(calendarRequests(probe).at(-1)!.url);
+      const occurrences = new Set(items.map((i) => String(i.id).replace(/[^A-Za-z0-9._-]+/g, '-') + ' ' + (i.allDay ? i.start.slice(0, 10) : Date.parse(i.start.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')))));
+      const inFile = vevents.map((v) => {
+        const uid = String(v.component.getFirstPropertyValue('uid'));
+        const id = /^(.+)-\d{8}(T\d{6}Z)?@/.exec(uid)![1];
+        return id + ' ' + (v.startDate.isDate ? v.startDate.toString() : v.startDate.toUnixTime() * 1000);
+      });
+      expect(inFile.filter((o) => !occurrences.has(o))).toEqual([]);
+      expect(new Set(inFile).size).toBe(inFile.length);
+      // The UID's stamp is the occurrence's UTC instant (stable for every visitor).
+      expect(String(timed.component.getFirstPropertyValue('uid'))).toContain('-' + new Date(timed.startDate.toUnixTime() * 1000).toISOString().replace(/[-:]|\.\d{3}/g, '') + '@');
 
       // One event's own file: the link makes it when activated; read here through its object URL.
       const one = await page.evaluate(async () => {

@@ -3,6 +3,7 @@
 import type { Page } from 'puppeteer-core';
 // @ts-ignore plain JS fixture module
 import { search } from '../../fixtures/emulator/query/index.mjs';
+import { romeDayOf } from './clock';
 
 export interface Shown {
   status: string;
@@ -53,13 +54,8 @@ export function expected(dataset: unknown, query: string): { ids: number[]; tota
   return { ids: result.hits.map((c: { id: number }) => c.id), total: result.totalCount };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Local YYYY-MM-DD, `days` from today (the browser runs on this machine's clock and zone). */
-export function day(days = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate());
-}
+/** YYYY-MM-DD, `days` from today in Rome (the portal's day, on the run's clock: clock.ts). */
+export const day = (days = 0): string => romeDayOf(days);
 
 /** Sets a date input as a visitor's date picker does (value, then input and change events). */
 export const setDate = (page: Page, selector: string, value: string) =>

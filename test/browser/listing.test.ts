@@ -7,6 +7,7 @@ import { useBrowserEnv } from './env';
 import {
   after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, searchParams, setDate, shown,
 } from './listing-helpers';
+import { romeWeekday } from './clock';
 
 const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
 const FROM_TODAY = `calendar[time_interval] = [${day()} 00:00,*]`;
@@ -105,8 +106,7 @@ describe('listing on the demo page', () => {
   it('the weekend is this weekend, also on a Sunday', async () => {
     const probe = await demo();
     const res = await after(probe.page, 'eventi', () => probe.page.click('#eventi-interval-weekend'));
-    const now = new Date();
-    const dow = now.getDay();
+    const dow = romeWeekday(); // the portal's weekday, whatever the browser's zone
     const [from, to] = dow === 0 ? [day(), day()] : dow === 6 ? [day(), day(1)] : [day(6 - dow), day(7 - dow)];
     expect(res).toMatchObject(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 6 offset 0`));
     expect(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 100`).ids).toContain(4010); // the dataset's "weekend concert"
