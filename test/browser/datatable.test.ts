@@ -359,3 +359,30 @@ describe('datatable: another configuration', () => {
     await page.close();
   });
 });
+
+describe('datatable: visitors abroad', () => {
+  it('date-times read the same in New York and Tokyo as in Rome, and there they are labelled Italian time', async () => {
+    const read = async (zone: string) => {
+      const probe = await newProbe(env.browser);
+      const { page } = probe;
+      await page.emulateTimezone(zone);
+      await page.goto(env.portal.url + 'datatable-contenuti.html', { waitUntil: 'domcontentloaded' });
+      await waitReady(page);
+      await idle(page);
+      const published = await columnTexts(page, 3);
+      const note = await page.$eval('.piazza-datatable', (t) => t.querySelector('.piazza-datatable-zone')?.textContent ?? null);
+      if (zone !== 'Europe/Rome') await expectAxeClean(page);
+      expect(probe.errors).toEqual([]);
+      await page.close();
+      return { published, note };
+    };
+    const rome = await read('Europe/Rome');
+    expect(rome.note).toBeNull();
+    expect(rome.published.filter((t) => /, \d{2}:\d{2}$/.test(t)).length).toBeGreaterThan(3);
+    for (const zone of ['America/New_York', 'Asia/Tokyo']) {
+      const abroad = await read(zone);
+      expect(abroad.published, zone).toEqual(rome.published);
+      expect(abroad.note, zone).toBe('Dates and times are Italian time (Rome).');
+    }
+  });
+});

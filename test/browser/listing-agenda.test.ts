@@ -13,7 +13,7 @@ import { axe, chunksLoaded, describeViolations, distDir, newProbe, waitReady, ty
 import { useBrowserEnv } from './env';
 import { romeDayOf } from './clock';
 import {
-  afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, type AgendaShown,
+  afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, romeDay, type AgendaShown,
 } from './listing-agenda-helpers';
 import { announcements, armFault, recordAnnouncements } from './listing-helpers';
 
@@ -435,6 +435,38 @@ describe('agenda tab', () => {
     }
     expect(probe.errors).toEqual([]);
     await page.close();
+  });
+
+  it('a visitor abroad sees Italy\'s days and times, and is told so; a visitor in Rome is not', async () => {
+    const romeTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (const zone of ['America/New_York', 'Asia/Tokyo', 'Europe/Rome']) {
+      const probe = await newProbe(env.browser, WIDE);
+      const { page } = probe;
+      await page.emulateTimezone(zone);
+      await page.goto(env.portal.url + 'listing-agenda.html', { waitUntil: 'domcontentloaded' });
+      await waitReady(page);
+      const shown = await nextAgenda(page, 'agenda-eventi', 0);
+      // The month of Rome's today, whatever day it is in New York or Tokyo.
+      expect(shown.period, zone).toBe(romeDayOf(0).slice(0, 8) + '01');
+      const note = await page.$eval('#agenda-eventi .piazza-agenda', (a) => a.querySelector('.piazza-agenda-zone')?.textContent ?? null);
+      expect(note, zone).toBe(zone === 'Europe/Rome' ? null : 'Date e orari sono quelli italiani (ora di Roma).');
+      // Each timed event of one day reads "HH:mm – HH:mm" in Rome time, from the API's instants.
+      await openList(page, 'agenda-eventi');
+      const items: Array<{ id: number | string; start: string; end?: string; allDay: boolean }> = await answerTo(calendarRequests(probe).at(-1)!.url);
+      const parse = (t: string) => Date.parse(t.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+      const listed = await listedEvents(page, 'agenda-eventi');
+      let checked = 0;
+      for (const e of listed) {
+        const raw = items.find((i) => String(i.id) === e.id && !i.allDay && i.end && romeDay(parse(i.start)) === romeDay(parse(i.end!) - 1) && parse(i.end!) > parse(i.start));
+        if (!raw || items.filter((i) => String(i.id) === e.id).length > 1) continue; // one occurrence: unambiguous
+        expect(e.when, zone + ' ' + e.id).toBe(romeTime.format(parse(raw.start)) + ' – ' + romeTime.format(parse(raw.end!)));
+        checked++;
+      }
+      expect(checked, zone).toBeGreaterThan(2);
+      await expectAccessible(page, 'abroad ' + zone);
+      expect(probe.errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('a failed request shows an error with Retry (and a console line for admins); Retry loads the events', async () => {

@@ -11,6 +11,7 @@ import { PageSize, SearchBox, SortSelect } from './Controls';
 import { Export } from './Export';
 import { Filters, type FacetView } from './Filters';
 import { useTable, type TableSetup } from './useTable';
+import { deviceOnPortalTime } from '../../../runtime/clock';
 
 // The grid view is a lazy chunk. lazy() would throw in render if it failed to download, with
 // nothing to catch it (the table went blank); here a failure is an error with Retry, like a draw's.
@@ -72,6 +73,8 @@ export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exp
   const narrow = useNarrow(cardBreakpoint);
   const info = useRef<HTMLParagraphElement>(null);
   const sizes = pageSizes(pageSizeOptions, setup.rules.defaults.pageSize);
+  // Date-times are shown on the portal's clock (runtime/dates): say so to a device keeping another time.
+  const zoneNote = useMemo(() => columns.some((c) => c.type === 'datetime') && !deviceOnPortalTime(), [columns]);
 
   const facetViews: FacetView[] = useMemo(
     () => setup.facets.map((facet, i) => ({ facet, options: facetOptions(facet.field, i, shown?.result.facets || [], state.filters[facet.field] || []) })),
@@ -123,6 +126,7 @@ export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exp
         {infoText}
         {loading && shown && <span class="piazza-datatable-loading"> · {t('loading')}</span>}
       </p>
+      {zoneNote && <p class="piazza-datatable-zone small">{t('zone')}</p>}
       <p class="visually-hidden" id={ids.hint}>{t('grid.hint')}</p>
       <div class={'piazza-datatable-body' + (loading ? ' is-loading' : '')} aria-busy={loading ? 'true' : 'false'}>
         {error ? (

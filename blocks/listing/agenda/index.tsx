@@ -2,7 +2,7 @@
 // A month on screens wider than 768 px, a day otherwise, switching when the window crosses that
 // width; the events of the visible range for the block's query and the visitor's text and facet
 // filters (in every mode); a keyboard and screen-reader list of the same events; .ics downloads.
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo } from 'preact/hooks';
 import { useStore } from '../views/use-store';
 import { injectStyle } from '../../../runtime/dom';
 import { createI18n } from '../../../runtime/i18n';
@@ -43,7 +43,9 @@ export function TabView(props: TabViewProps) {
     [],
   );
   useEffect(() => () => controller.dispose(), []);
-  useEffect(() => controller.setActive(active), [active]);
+  // In the commit of the tab switch, not after paint: a resize or filter change arriving in the next
+  // task must already find a hidden tab inactive (it fetched for the hidden agenda before).
+  useLayoutEffect(() => controller.setActive(active), [active]);
   useEffect(() => {
     const small = matchMedia(`(max-width: ${DAY_VIEW_MAX_WIDTH}px)`);
     const follow = () => controller.setView(small.matches ? 'day' : 'month');

@@ -27,7 +27,9 @@ export function TabView(props: TabViewProps) {
   const { t } = i18n;
   const controller = useMemo(() => createListController({ ...props, onPageCorrected: props.replaceHistory }), []);
   useEffect(() => () => controller.dispose(), []);
-  useEffect(() => controller.setActive(active), [active]);
+  // In the commit of the tab switch, not after paint: a resize or filter change arriving in the next
+  // task must already find a hidden tab inactive (it fetched for the hidden agenda before).
+  useLayoutEffect(() => controller.setActive(active), [active]);
   const snap = useStore(controller.results) as ListResults;
   const list = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);

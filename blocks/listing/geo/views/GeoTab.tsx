@@ -2,7 +2,7 @@
 // that makes them reachable without a mouse. The map is created when the tab is first shown and
 // only once its tiles are allowed (a consent-governed tile service waits for the visitor).
 import { render, type ComponentChildren } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useStore } from '../../views/use-store';
 import { injectStyle } from '../../../../runtime/dom';
 import { createI18n } from '../../../../runtime/i18n';
@@ -65,7 +65,9 @@ export function TabView(props: TabViewProps) {
   }, []);
   const detail = useMemo(() => createDetailLoader(s, props.api.link, ctx.nonce), []);
   useEffect(() => () => { controller.dispose(); detail.cancel(); }, []);
-  useEffect(() => controller.setActive(active), [active]);
+  // In the commit of the tab switch, not after paint: a resize or filter change arriving in the next
+  // task must already find a hidden tab inactive (it fetched for the hidden agenda before).
+  useLayoutEffect(() => controller.setActive(active), [active]);
   const res = useStore(controller.results) as GeoResults;
   const places = res.places;
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Time-travel runs: the date-sensitive unit and browser tests again at the instants where calendars
+// go wrong, with the run's clock (PIAZZA_NOW: emulator dataset, every page's Date, the tests'
+// expectations; test/browser/clock.ts) set to that instant, and the device (node's TZ and the
+// browser's zone) in Rome and abroad. Part of `npm test`; the full suite already ran at "now".
+//
+//   node scripts/time-travel.mjs                 every instant below
+//   node scripts/time-travel.mjs --only leap     the runs whose label contains "leap"
+//
+// Prints one line per run and, last, "time travel: N passed, N failed"; exits 1 on any failure.
+import { spawnSync } from 'node:child_process';
+
+// Instants are Rome wall times unless an offset is written (parseInstant in test/browser/clock.ts).
+const ROME = 'Europe/Rome';
+const RUNS = [
+  ['spring DST night (23-hour Sunday)', '2027-03-28 01:30', ROME],
+  ['spring DST night, visitor in New York', '2027-03-28 01:30', 'America/New_York'],
+  ['autumn DST, the repeated 02:30', '2026-10-25T02:30:00+01:00', ROME],
+  ['autumn DST, visitor in Tokyo', '2026-10-25T02:30:00+02:00', 'Asia/Tokyo'],
+  ['a Saturday', '2026-11-28 10:00', ROME],
+  ['a Sunday', '2026-11-29 18:00', ROME],
+  ['leap day', '2028-02-29 12:00', ROME],
+  ['New Year\'s Eve 23:30', '2026-12-31 23:30', ROME],
+  ['New Year\'s Eve 23:30, visitor in New York', '2026-12-31 23:30', 'America/New_York'],
+  ['New Year\'s Eve 23:30, visitor in Tokyo (already 2027 there)', '2026-12-31 23:30', 'Asia/Tokyo'],
+  ['last day of a 31-day month', '2027-08-31 08:00', ROME],
+  ['a month over six weeks (May 2027)', '2027-05-15 12:00', ROME],
+];
+
+// What depends on today, the weekday or the zone: the listing's intervals and published range, the
+// agenda, the requests the listing sends, the data table's dates, and the pure date models.
+const FILES = [
+  'test/unit/time-travel', 'test/unit/listing/dates.test.ts', 'test/unit/listing/query.test.ts', 'test/unit/listing-agenda',
+  'test/unit/datatable/dates.test.ts', 'test/unit/datatable/cells.test.ts',
+  'test/browser/listing-agenda.test.ts', 'test/browser/listing.test.ts', 'test/browser/listing-requests.test.ts', 'test/browser/datatable.test.ts',
+];
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+for (const [label, instant, zone] of RUNS) {
+  if (only && !label.includes(only)) continue;
+  const t0 = Date.now();
+  const run = spawnSync('npx', ['vitest', 'run', ...FILES], {
+    encoding: 'utf8',
+    env: { ...process.env, PIAZZA_NOW: instant, PIAZZA_BROWSER_TZ: zone, TZ: zone, NO_COLOR: '1', FORCE_COLOR: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const out = (run.stdout || '') + (run.stderr || '');
+  const counts = /vitest: (\d+) passed, (\d+) failed/.exec(out);
+  const p = counts ? +counts[1] : 0;
+  // No summary line: the run itself broke (a file that failed to load, a crash) — count it as a failure.
+  const f = counts ? +counts[2] : 1;
+  passed += p;
+  failed += f;
+  console.log(`time travel ${instant} ${zone} — ${label}: ${p} passed, ${f} failed (${Math.round((Date.now() - t0) / 1000)} s)`);
+  if (f || run.status !== 0) {
+    // What failed, as vitest said it (the FAIL sections), so the log tells which date broke what.
+    const lines = out.split('\n');
+    const first = lines.findIndex((l) => /Failed Tests|FAIL /.test(l));
+    console.log(lines.slice(first === -1 ? -60 : first, first === -1 ? undefined : first + 120).join('\n'));
+    if (!f) failed++;
+  }
+}
+console.log(`time travel: ${Math.round((Date.now() - started) / 1000)} s in all`);
+console.log(`\ntime travel: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
