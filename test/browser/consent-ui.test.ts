@@ -19,6 +19,14 @@ const focused = (page: Page) => page.evaluate(() => {
   const el = document.activeElement as HTMLElement;
   return el === document.body ? 'body' : (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ');
 });
+/** The dialog closes, then focus lands on `selector`; timer polling (not animation frames, which a
+ * starved or unfocused headless page can skip) and, on failure, what had focus instead. */
+async function focusComesBackTo(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#cconsent-modal[open]'), { polling: 50, timeout: 10_000 });
+  const back = await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), { polling: 50, timeout: 10_000 }, selector)
+    .then(() => true, () => false);
+  if (!back) expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))).toBe(`the element of ${selector}`);
+}
 const press = async (page: Page, key: any, times = 1) => { for (let i = 0; i < times; i++) await page.keyboard.press(key); };
 
 describe('the bar', () => {
@@ -174,12 +182,12 @@ describe('the dialog', () => {
     await page.waitForSelector('#cconsent-modal[open]');
     expect(page.url()).not.toContain('#'); // the link's href="#" is not followed
     await press(page, 'Escape');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('ccb__edit'));
+    await focusComesBackTo(page, 'footer .ccb__edit');
     await page.focus('#prefs');
     await page.evaluate(() => (window as any).piazza.consent.open());
     await page.waitForSelector('#cconsent-modal[open]');
     await page.click('#cconsent-modal .pc-close');
-    await page.waitForFunction(() => document.activeElement?.id === 'prefs');
+    await focusComesBackTo(page, '#prefs');
     expect(probe.errors).toEqual([]);
     await page.browserContext().close();
   });
