@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { openPage } from './harness';
+// @ts-ignore plain JS fixture module
+import { THEME_CHOICES } from '../../fixtures/emulator/index.mjs';
 import { useBrowserEnv } from './env';
 import { axeReport, helperChunks, WIDTHS } from './helpers-common';
 
@@ -59,8 +61,12 @@ function watchToggle(page: Page, toggle: string, card: string): Promise<Frame[]>
   }), toggle, card);
 }
 
+/** Laid out by the theme: 2.18's MiniMasonry moves cards with transforms, 2.2/2.11's Masonry v4 with left/top. */
 const layoutReady = (page: Page) =>
-  page.waitForFunction(() => (document.querySelector('#uffici > div') as HTMLElement).style.transform !== '');
+  page.waitForFunction(() => {
+    const card = document.querySelector('#uffici > div') as HTMLElement;
+    return card.style.transform !== '' || card.style.position === 'absolute';
+  });
 
 describe.each(WIDTHS)('masonry cards (%s)', (_name, viewport) => {
   it('keeps cards apart and inside the grid in every frame while a section opens and closes', async () => {
@@ -134,6 +140,31 @@ describe('masonry cards: the page does not jump', () => {
     const frames = await watchToggle(page, '[data-bs-target="#orari-8"]', '#card-8');
     expect(untidy(frames)).toEqual([]);
     expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+// The Bootstrap Italia bundles portals ship: OpenPA's bootstrapitalia2 (2.2), bootstrapitalia2110 (2.11),
+// npm's newest (2.18), and a page without the theme's script.
+describe.each(THEME_CHOICES as string[])('masonry cards with Bootstrap Italia %s', (bi) => {
+  it('open and close a card section with no overlap in any frame, no error, axe clean', async () => {
+    const probe = await openPage(env.browser, env.portal.url + `helpers-masonry.html?bi=${bi}`, { width: 1280, height: 900 });
+    const { page } = probe;
+    const loaded = await page.evaluate(() => Array.from(document.scripts).some((s) => /bootstrap-italia/.test(s.src)));
+    expect(loaded).toBe(bi !== 'none');
+    if (bi !== 'none') await layoutReady(page);
+    const before = await page.$eval('#card-1', (el) => el.getBoundingClientRect().height);
+    const opening = await watchToggle(page, '[data-bs-target="#orari-1"]', '#card-1');
+    expect(untidy(opening)).toEqual([]);
+    expect(opening[opening.length - 1].cardHeight).toBeGreaterThan(before);
+    expect(await page.$eval('[data-bs-target="#orari-1"]', (b) => b.getAttribute('aria-expanded'))).toBe('true');
+    const closing = await watchToggle(page, '[data-bs-target="#orari-1"]', '#card-1');
+    expect(untidy(closing)).toEqual([]);
+    expect(closing[closing.length - 1].cardHeight).toBe(Math.round(before));
+    expect(await page.$eval('[data-bs-target="#orari-1"]', (b) => b.getAttribute('aria-expanded'))).toBe('false');
+    expect(await axeReport(page)).toBe('');
+    expect(probe.errors).toEqual([]);
+    expect(probe.failedResponses).toEqual([]);
     await page.close();
   });
 });

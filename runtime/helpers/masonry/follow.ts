@@ -7,13 +7,33 @@
 // the ResizeObserver callback, i.e. after the browser's layout and before it paints: no frame shows
 // a card overlapping another.
 // Shared by the masonry and shared-link helpers (one follower per grid).
+import { collapseWithoutTheme } from './collapse';
 
 interface MasonryInstance {
-  layout(): void;
+  /** Since Bootstrap Italia 2.12 or so; 2.2 and 2.11 (OpenPA's two themes) have no public layout(). */
+  layout?(): void;
+  /** 2.2–2.18: the Masonry v4 library instance, null until the grid's images have loaded. */
+  _masonry?: { layout(): void; options: { transitionDuration?: number | string } } | null;
+  dispose?(): void;
 }
 interface MasonryStatic {
   getInstance(el: Element): MasonryInstance | null;
   getOrCreateInstance(el: Element): MasonryInstance;
+}
+
+/**
+ * Lays a grid out with whichever API the portal's bundle has: the component's layout(), else the
+ * library instance it keeps (2.2, 2.11), else what the original did, dispose and create again.
+ */
+function layOut(api: MasonryStatic, grid: HTMLElement): void {
+  const instance = api.getOrCreateInstance(grid);
+  if (typeof instance.layout === 'function') instance.layout();
+  else if (instance._masonry !== undefined) {
+    const lib = instance._masonry; // null: still waiting for images, it lays out when they arrive
+    // Masonry v4 animates a card to its new column for 0.4 s, across the cards in between: move at once.
+    if (lib) { lib.options.transitionDuration = 0; lib.layout(); }
+  }
+  else { instance.dispose?.(); api.getOrCreateInstance(grid); }
 }
 
 /** Bootstrap Italia's Masonry, when the portal loads its bundle. */
@@ -39,10 +59,10 @@ export function follow(grid: HTMLElement): Follower {
 
   const layout = () => {
     const api = masonryApi();
-    if (!api || !grid.isConnected) return; // without the theme's masonry the grid flows naturally
+    if (!api || !grid.isConnected) return; // without the theme's masonry the grid flows (flowWithoutTheme)
     // A grid added after the theme's start-up gets its instance here, as the original did; an instance
-    // still waiting for its images lays out when they arrive (layout() is a no-op until then).
-    api.getOrCreateInstance(grid).layout();
+    // still waiting for its images lays out when they arrive (a layout is a no-op until then).
+    layOut(api, grid);
     layouts++;
     // Our layout sets widths, which can change heights once more: remember what we laid out.
     for (const child of Array.from(grid.children)) heights.set(child, (child as HTMLElement).offsetHeight);
@@ -58,6 +78,8 @@ export function follow(grid: HTMLElement): Follower {
     sizes.observe(child);
   };
   Array.from(grid.children).forEach(watch);
+  collapseWithoutTheme(grid);
+  flowWithoutTheme(grid);
   // Cards added or replaced later (embeds) are followed too.
   new MutationObserver((records) => {
     let changed = false;
@@ -75,6 +97,22 @@ export function follow(grid: HTMLElement): Follower {
   };
   followers.set(grid, follower);
   return follower;
+}
+
+/**
+ * Without the theme's script, once every script of the page has run: 2.18's CSS still stacks the
+ * cards (`.it-masonry > div {position: absolute}`, for its script to place), so they flow as a
+ * Bootstrap row instead.
+ */
+function flowWithoutTheme(grid: HTMLElement): void {
+  const check = () => {
+    if (masonryApi()) return;
+    for (const child of Array.from(grid.children) as HTMLElement[]) {
+      if (getComputedStyle(child).position === 'absolute' && !child.style.position) child.style.position = 'static';
+    }
+  };
+  if (document.readyState === 'complete') check();
+  else addEventListener('load', check, { once: true });
 }
 
 /** The masonry grid around `el`, if any. */
