@@ -23,6 +23,8 @@ export interface Emulator {
   origin: string;
   port: number;
   dataset: any;
+  /** The last request's number in the served log (GET /__emulator/served?since=…). */
+  servedSeq(): number;
   close(): Promise<void>;
 }
 
