@@ -45,13 +45,23 @@ function EventItem({ e, i18n, ics, version }: { e: AgendaEvent; i18n: I18n; ics:
 export function EventList({ idPrefix, view, groups, count, version, i18n, ics }: Props) {
   const [open, setOpen] = useState(view === 'day');
   useEffect(() => setOpen(view === 'day'), [view]);
+  // On paper the list stands for the grid (hidden in print): open while printing, as the visitor left it after.
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => setPrinting(true);
+    const after = () => setPrinting(false);
+    addEventListener('beforeprint', before);
+    addEventListener('afterprint', after);
+    return () => { removeEventListener('beforeprint', before); removeEventListener('afterprint', after); };
+  }, []);
+  const shown = open || printing;
   const { t } = i18n;
   return (
-    <details class="piazza-agenda-list mt-3" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+    <details class="piazza-agenda-list mt-3" open={shown} onToggle={(e) => { if (!printing) setOpen((e.currentTarget as HTMLDetailsElement).open); }}>
       <summary class="piazza-agenda-list-summary">
         {t('agenda.list')} <span class="badge bg-primary piazza-agenda-list-count">{count}</span>
       </summary>
-      {!open ? null : groups.length === 0 ? (
+      {!shown ? null : groups.length === 0 ? (
         <p class="piazza-agenda-empty mt-2 mb-0">{t('agenda.empty')}</p>
       ) : (
         <ul class="list-unstyled piazza-agenda-days mt-2 mb-0">
