@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-browsers.sh
 npm run --silent gen
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== build";     npx rollup -c --silent
