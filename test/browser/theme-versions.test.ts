@@ -2,17 +2,18 @@
 // (bootstrapitalia2110), 2.18 (npm's newest) and no theme script at all (2.18's CSS alone). The blocks'
 // markup holds under each version's CSS: no console error, no failed request, nothing of a block
 // scrolling sideways or clipped at 320, 768 and 1280 px, the focus ring visible on the blocks'
-// controls, axe clean. The helpers that call the theme's JS have their own journeys per version in
-// helpers-masonry (layout), below (procedure steps beside Bootstrap's collapse, shared-link embeds in
-// a masonry grid) and in cross-browser (gallery by keyboard).
+// controls, axe clean. The helpers that live beside the theme's JS have their journeys per version
+// below (procedure steps beside Bootstrap's collapse, shared-link embeds in a masonry grid, the
+// gallery by keyboard) and in helpers-masonry (masonry layout while sections open).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { describeViolations, axe } from './harness';
+import { describeViolations, axe, openPage } from './harness';
 import { a11yEnv, BLOCK_ROOTS, demoPages, reflowProblems, settle } from './a11y/kit';
 // @ts-ignore plain JS fixture module
 import { THEME_CHOICES } from '../../fixtures/emulator/index.mjs';
 
 const env = a11yEnv('theme-versions');
+const DESKTOP = { width: 1280, height: 900 };
 const WIDTHS = [320, 768, 1280];
 const withTheme = (path: string, bi: string) => path + (path.includes('?') ? '&' : '?') + 'bi=' + bi;
 
@@ -62,5 +63,59 @@ describe.each(THEME_CHOICES as string[])('demo pages with Bootstrap Italia %s', 
     const deliberate = path.startsWith('test/') ? /./ : path === 'helpers-sharedlink.html' ? /404|\/999999\b/ : /^$/;
     expect(probe.errors.filter((e) => !deliberate.test(e))).toEqual([]);
     expect(probe.failedResponses.filter((e) => !deliberate.test(e))).toEqual([]);
+  });
+});
+
+describe.each(THEME_CHOICES as string[])('helpers beside Bootstrap Italia %s', (bi) => {
+  it('procedure steps open and close, one by one and all at once', async () => {
+    const probe = await openPage(env.browser, env.portal.url + `helpers-procedure.html?bi=${bi}`, DESKTOP);
+    const { page } = probe;
+    const open = () => page.$$eval('#procedura [data-procedure]', (ps) => ps.map((p) => p.getAttribute('hidden') === null && (p as HTMLElement).offsetHeight > 0));
+    expect(await open()).toEqual([false, false, false]);
+    await page.click('[aria-controls="collapse-p1-1"]');
+    expect(await open()).toEqual([false, true, false]);
+    await page.click('#procedura [data-procedure-toggle]');
+    expect(await open()).toEqual([true, true, true]);
+    await page.click('#procedura [data-procedure-toggle]');
+    expect(await open()).toEqual([false, false, false]);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shared links become the remote views inside the masonry grid, no card over another', async () => {
+    const probe = await openPage(env.browser, env.portal.url + `helpers-sharedlink.html?bi=${bi}`, DESKTOP);
+    const { page } = probe;
+    await page.waitForFunction(() => !document.getElementById('ph-locale') && !document.getElementById('ph-nodo'));
+    await page.waitForFunction(() => !document.querySelector('#griglia [data-shared_link]:not([data-shared_link="999999"])'), { timeout: 15_000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { embedded, overlaps } = await page.evaluate(() => {
+      const grid = document.getElementById('griglia')!;
+      const r = Array.from(grid.children).map((el) => el.getBoundingClientRect()).filter((b) => b.height > 0);
+      let n = 0;
+      for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+        if (Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left) > 1 && Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top) > 1) n++;
+      }
+      return { embedded: grid.querySelectorAll('[data-object_id]').length, overlaps: n };
+    });
+    expect(embedded).toBeGreaterThanOrEqual(4);
+    expect(overlaps).toBe(0);
+    expect(probe.errors.filter((e) => !/404|\/999999\b/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('the gallery opens from the keyboard, moves with the arrows and gives focus back on Esc', async () => {
+    const probe = await openPage(env.browser, env.portal.url + `gallery.html?bi=${bi}`, DESKTOP);
+    const { page } = probe;
+    const first = '#foto a:nth-of-type(1)';
+    await page.focus(first);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('dialog.piazza-gallery')?.getAttribute('data-index') === '1');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog.piazza-gallery'));
+    expect(await page.evaluate((sel) => document.activeElement === document.querySelector(sel), first)).toBe(true);
+    expect(probe.errors).toEqual([]);
+    await page.close();
   });
 });
