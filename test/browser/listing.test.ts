@@ -354,6 +354,30 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
+  it('pointing at the map or agenda tab fetches its code before the click, and nothing else changes', async () => {
+    const probe = await demo();
+    const { page } = probe;
+    const loaded = (name: string) => chunksLoaded(probe).some((f) => f.startsWith(name + '-'));
+    const apiCalls = () => probe.requests.filter((u) => u.includes('/api/'));
+    expect([loaded('geo'), loaded('agenda')]).toEqual([false, false]);
+    const before = apiCalls();
+    await page.hover('#eventi-geo-tab');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/geo-/.test(e.name)));
+    expect(loaded('agenda')).toBe(false);
+    await page.hover('#eventi-agenda-tab');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/agenda-/.test(e.name)));
+    // Only code: the list stays the shown tab, and no map or agenda data was asked for.
+    expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
+    expect(await page.$('#eventi-geo')).toBeNull(); // a tab's panel is made when it is first shown
+    expect(apiCalls()).toEqual(before);
+    // The click then shows the map without loading its chunk again.
+    await page.click('#eventi-geo-tab');
+    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', { timeout: 20_000 });
+    expect(chunksLoaded(probe).filter((f) => f.startsWith('geo-'))).toHaveLength(1);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
   it('two blocks on one page never share URL keys or element ids', async () => {
     const probe = await demo();
     const { page } = probe;

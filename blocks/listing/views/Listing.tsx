@@ -20,6 +20,12 @@ export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId'> {
   retryFacets(): void;
 }
 
+/**
+ * A map or agenda tab's chunk starts downloading when the visitor points at or focuses its tab, so
+ * the click finds it parsed (the map's is 360 kB). A failed prefetch is forgotten: the click retries.
+ */
+const prefetchTab = (tab: TabId) => { if (tab !== 'list') loadTab(tab).catch(() => {}); };
+
 function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: TabViewProps }) {
   const [mod, setMod] = useState<TabModule | null>(null);
   const [failed, setFailed] = useState(false);
@@ -77,7 +83,7 @@ export function Listing(props: ListingProps) {
           )}
         </div>
       )}
-      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} />}
+      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={prefetchTab} />}
       {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab).map((tab) => {
         const active = tab === snap.tab;
         const tabProps: TabViewProps = { ...props, active, panelId: panelId(id, tab) };

@@ -13,9 +13,11 @@ interface Props {
   current: TabId;
   i18n: I18n;
   onSelect(tab: TabId): void;
+  /** The visitor is about to choose `tab` (pointer over it or pressed, focus on it): fetch its code now. */
+  onIntent?(tab: TabId): void;
 }
 
-export function Tabs({ blockId, tabs, current, i18n, onSelect }: Props) {
+export function Tabs({ blockId, tabs, current, i18n, onSelect, onIntent }: Props) {
   const list = useRef<HTMLUListElement>(null);
   const move = (e: KeyboardEvent, index: number) => {
     const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[e.key];
@@ -38,6 +40,9 @@ export function Tabs({ blockId, tabs, current, i18n, onSelect }: Props) {
             aria-controls={panelId(blockId, tab)}
             tabIndex={tab === current ? 0 : -1}
             onClick={() => onSelect(tab)}
+            onPointerEnter={() => onIntent?.(tab)}
+            onPointerDown={() => onIntent?.(tab)}
+            onFocus={() => onIntent?.(tab)}
             onKeyDown={(e) => move(e as unknown as KeyboardEvent, i)}
           >
             {i18n.t('tab.' + tab)}
