@@ -6,6 +6,8 @@
 //                  the portal without one (`2027-03-28 01:30`, read in Europe/Rome). Unset: the run's
 //                  start (global-setup.ts writes it down for every test file).
 // PIAZZA_BROWSER_TZ the visitor's zone (default Europe/Rome, the portal's; CI machines run in UTC).
+// @ts-ignore plain JS fixture module
+import { clockSource } from '../../fixtures/emulator/probe.mjs';
 
 /** Rome's offset in minutes at instant `ms` (Intl, independent of the code under test). */
 function romeOffset(ms: number): number {
@@ -42,25 +44,8 @@ export function testNow(): number {
 /** The visitor's zone for every page. */
 export const browserZone = () => process.env.PIAZZA_BROWSER_TZ || 'Europe/Rome';
 
-/**
- * Source of an init script that starts the page's clock at `now` and lets it run: `Date()`,
- * `new Date()` and `Date.now()` read it; everything else of Date is the real one. Timers and
- * performance.now() are untouched (only the calendar moves).
- */
-export function clockScript(now: number): string {
-  return `(() => {
-  const Real = Date, shift = ${now} - Real.now();
-  function FakeDate(...args) {
-    if (!new.target) return new Real(Real.now() + shift).toString();
-    return Reflect.construct(Real, args.length ? args : [Real.now() + shift], new.target);
-  }
-  Object.setPrototypeOf(FakeDate, Real);
-  FakeDate.prototype = Real.prototype;
-  FakeDate.now = () => Real.now() + shift;
-  Object.defineProperty(Real.prototype, 'constructor', { value: FakeDate, writable: true, configurable: true });
-  globalThis.Date = FakeDate;
-})();`;
-}
+/** Source of an init script that starts the page's clock at `now` and lets it run (probe.mjs). */
+export const clockScript = (now: number): string => clockSource(now);
 
 /** `YYYY-MM-DD` of the Rome day `days` after the run's Rome day (plain calendar steps in UTC fields). */
 export function romeDayOf(days = 0, now = testNow()): string {
