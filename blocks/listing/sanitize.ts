@@ -5,20 +5,15 @@
 // JSONP from a host the data names), keeping what the portal's markup needs: classes, data-element
 // attributes (the PA validator reads them), Bootstrap Italia's <svg><use> icons, link targets.
 // DOMPurify is a lazy chunk of its own, fetched in parallel with the first request.
-type Clean = (html: string) => string;
-let sanitizer: Promise<Clean> | null = null;
+import { lazyModule } from '../../runtime/lazy';
 
-export function loadSanitizer(): Promise<Clean> {
-  return (sanitizer ||= import('dompurify')
+type Clean = (html: string) => string;
+
+export const loadSanitizer = lazyModule<Clean>(() => import('dompurify')
     .then(({ default: DOMPurify }) => {
       const purify = DOMPurify(window);
       purify.addHook('afterSanitizeAttributes', (node) => {
         if (node instanceof HTMLAnchorElement && node.target === '_blank') node.rel = 'noopener noreferrer';
       });
       return (html: string) => purify.sanitize(html, { ADD_TAGS: ['use'], ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select'], FORBID_ATTR: ['style', 'data-piazza-block', 'data-shared_link', 'data-shared_link_view'] }) as string;
-    })
-    .catch((e) => {
-      sanitizer = null; // a later call may retry the download
-      throw e;
     }));
-}

@@ -25,6 +25,7 @@ import type { RequestError } from '../../runtime/http';
 import type { ListingApi } from './api';
 import type { ListingActions } from './model/state';
 import type { ListingSettings, ListingState, TabId } from './model/types';
+import { lazyModule } from '../../runtime/lazy';
 
 export interface TabViewProps {
   /** The block's filter state (a valtio proxy shared by every tab): `useStore(state)` (views/use-store.ts) to read. */
@@ -63,8 +64,8 @@ export interface TabModule {
  * with the block (views/ListTab.tsx, same TabViewProps), so a list-only page loads nothing more.
  */
 const LAZY_TABS: Partial<Record<Exclude<TabId, 'list'>, () => Promise<TabModule>>> = {
-  geo: () => import('./geo/index'),
-  agenda: () => import('./agenda/index'),
+  geo: lazyModule(() => import('./geo/index')),
+  agenda: lazyModule(() => import('./agenda/index')),
 };
 
 export const isRegistered = (tab: TabId) => tab === 'list' || !!LAZY_TABS[tab];
@@ -72,10 +73,8 @@ export const isRegistered = (tab: TabId) => tab === 'list' || !!LAZY_TABS[tab];
 /** The configured tabs that exist, in config order. */
 export const availableTabs = (configured: readonly TabId[]) => configured.filter(isRegistered);
 
-const loaded: Partial<Record<TabId, Promise<TabModule>>> = {};
 /** A lazy tab's module (cached; a failed download may be retried). */
 export function loadTab(tab: Exclude<TabId, 'list'>): Promise<TabModule> {
   const load = LAZY_TABS[tab];
-  if (!load) return Promise.reject(new Error('tab "' + tab + '" is not available'));
-  return (loaded[tab] ||= load().catch((e) => { delete loaded[tab]; throw e; }));
+  return load ? load() : Promise.reject(new Error('tab "' + tab + '" is not available'));
 }

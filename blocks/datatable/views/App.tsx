@@ -12,12 +12,12 @@ import { Export } from './Export';
 import { Filters, type FacetView } from './Filters';
 import { useTable, type TableSetup } from './useTable';
 import { deviceOnPortalTime } from '../../../runtime/clock';
+import { lazyModule } from '../../../runtime/lazy';
 
 // The grid view is a lazy chunk. lazy() would throw in render if it failed to download, with
 // nothing to catch it (the table went blank); here a failure is an error with Retry, like a draw's.
 type GridModule = typeof import('./DatatableGrid');
-let gridModule: Promise<GridModule> | null = null;
-const loadGrid = () => (gridModule ||= import('./DatatableGrid').catch((e) => { gridModule = null; throw e; }));
+const loadGrid = lazyModule<GridModule>(() => import('./DatatableGrid'));
 
 function LazyGrid({ setup, ...props }: Parameters<GridModule['default']>[0] & { setup: TableSetup }) {
   const [mod, setMod] = useState<GridModule | null>(null);
