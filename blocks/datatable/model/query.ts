@@ -1,26 +1,23 @@
 // The `q` the datatable endpoint receives: facet clauses in front of the admin's base query, as
 // the original plugin built it (jquery.opendataDataTable.js buildQuery / buildFilterInput).
 import type { FacetSpec, TableState } from './types';
+import { arrayItem } from '../../../runtime/query-language';
 
 /**
- * A backslash before the characters the query tokenizer treats as syntax inside a value: the
- * original's `" ' ( )`, plus the backslash itself, since a value ending in a backslash would otherwise
- * escape its own closing quote and break the whole query.
+ * The original's escaping for `extra_` values, which are URL-encoded after it (so no syntax
+ * character is left in the query): a backslash before `" ' ( )` and the backslash itself.
  */
-export function escapeValue(value: string): string {
-  return value.replace(/["'()\\]/g, '\\$&');
-}
+const escapeExtra = (value: string) => value.replace(/["'()\\]/g, '\\$&');
 
 /**
- * A facet value as it goes between the quotes of a clause. `extra_` fields (the portal's custom
- * Solr fields) hold their values quoted and URL-encoded, so the value is wrapped and encoded too;
- * `'`, `(`, `)` are encoded as well, because encodeURIComponent leaves them alone and an
- * unescaped quote would end the value early.
+ * A facet value as it goes between the quotes of a clause (runtime/query-language.ts: brackets
+ * escaped, a trailing backslash kept). `extra_` fields (the portal's custom Solr fields) hold their
+ * values quoted and URL-encoded, so the value is wrapped and encoded too; `'`, `(`, `)` are encoded
+ * as well, because encodeURIComponent leaves them alone and an unescaped quote would end the value early.
  */
 export function facetToken(field: string, value: string): string {
-  const escaped = escapeValue(value);
-  if (!field.includes('extra_')) return escaped;
-  return encodeURIComponent('"' + escaped + '"').replace(/['()!*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  if (!field.includes('extra_')) return arrayItem(value);
+  return encodeURIComponent('"' + escapeExtra(value) + '"').replace(/['()!*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
 /** `field contains ['v1','v2']` for one facet; null when nothing is selected. */

@@ -2,13 +2,14 @@
 // (as the original `buildQuery` did, with its bugs fixed). Pure: `now` is passed in.
 import { intervalRange, isStrictIso, publishedRange } from './dates';
 import type { FacetDef, Filters, ListingSettings } from './types';
+import { escapeSyntax } from '../../../runtime/query-language';
 
 /**
- * A value inside `'…'`: a backslash before `" ' ( ) [ ]` (the tokenizer's escapes). A backslash
- * the visitor typed has no escape of its own in the query language and would swallow the next
- * character (or the closing quote), so it becomes a space.
+ * A value inside `'…'` (runtime/query-language.ts). The listing's values sit inside `"…"` within
+ * the quotes (an exact phrase, as the original wrote them), where a trailing backslash would
+ * escape Solr's closing `"`: a backslash becomes a space here.
  */
-export const escapeValue = (value: string) => value.replace(/\\/g, ' ').replace(/["'()[\]]/g, '\\$&');
+export const escapeValue = (value: string) => escapeSyntax(value.replace(/\\/g, ' '));
 
 /** The visitor's text as it is searched: backslashes dropped (see escapeValue), spaces trimmed. */
 export const searchText = (text: string) => text.replace(/\\/g, ' ').trim();

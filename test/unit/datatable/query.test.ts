@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQuery, encodeQuery, escapeValue, facetClause, facetToken, facetsParameter } from '../../../blocks/datatable/model/query';
+import { buildQuery, encodeQuery, facetClause, facetToken, facetsParameter } from '../../../blocks/datatable/model/query';
 import type { FacetSpec } from '../../../blocks/datatable/model/types';
 // @ts-ignore plain JS emulator modules: the parser and search the emulator answers with
 import { parseQuery, search } from '../../../fixtures/emulator/query/index.mjs';
@@ -19,16 +19,22 @@ const HOSTILE = [
   'àèìòù €',
 ];
 
-describe('escapeValue', () => {
-  it('puts a backslash before quotes, parentheses and backslashes', () => {
-    expect(escapeValue(`L'a "b" (c) d\\`)).toBe(`L\\'a \\"b\\" \\(c\\) d\\\\`);
-    expect(escapeValue('plain text')).toBe('plain text');
-  });
-});
+/** What the server reads of an array item (the emulator follows the PHP steps: runtime/query-language.ts). */
+const serverReads = (item: string) => parseQuery(`name contains ['${item}']`).clauses[0].values[0];
 
 describe('facetToken', () => {
-  it('leaves ordinary fields escaped only', () => {
+  it('puts a backslash before quotes, parentheses and brackets, doubles backslashes', () => {
     expect(facetToken('document_type', "Atto d'indirizzo")).toBe("Atto d\\'indirizzo");
+    expect(facetToken('topics', 'Ambiente (verde) [urbano]')).toBe('Ambiente \\(verde\\) \\[urbano\\]');
+    expect(facetToken('topics', 'virgolette "doppie" e a\\b')).toBe('virgolette \\"doppie\\" e a\\\\b');
+    expect(facetToken('topics', 'plain text')).toBe('plain text');
+  });
+  it('ends a value ending in a backslash with "\\\\\\ ", which the server reads back as one backslash', () => {
+    // `\\'` would count as an escaped quote ("Syntax error: unbalanced quotes"); the item is trimmed,
+    // the clean-up's `\'` → `'` takes the third backslash, and Solr reads `\\` as `\`.
+    expect(facetToken('topics', 'finisce con \\')).toBe('finisce con \\\\\\ ');
+    expect(serverReads(facetToken('topics', 'finisce con \\'))).toBe('finisce con \\');
+    expect(serverReads(facetToken('topics', 'C:\\Comune\\'))).toBe('C:\\Comune\\');
   });
   it('wraps extra_ values in double quotes and URL-encodes them, quotes and parentheses included', () => {
     const token = facetToken('raw[extra_fase_si]', "Fase (1) d'avvio");
@@ -84,7 +90,8 @@ describe('round trip through the emulator parser', () => {
     const ast = parseQuery(buildQuery('classes [document]', [facet('document_type')], { document_type: [value, 'altro'] }));
     const clause = ast.clauses.find((c: any) => c.field === 'document_type')!;
     expect(clause.operator).toBe('contains');
-    expect(clause.values).toEqual([value, 'altro']);
+    // A backslash right before an apostrophe is the one thing the server's clean-up takes (its `\\'` → `'`).
+    expect(clause.values).toEqual([value.replace(/\\'/g, "'"), 'altro']);
     expect(ast.parameters.classes).toEqual(['document']);
     expect(ast.parameters.facets!.map((f: any) => f.field)).toEqual(['document_type']);
   });
@@ -95,7 +102,8 @@ describe('round trip through the emulator parser', () => {
     const clause = ast.clauses.find((c: any) => c.field === field)!;
     expect(clause.values).toHaveLength(1);
     const decoded = decodeURIComponent(clause.values[0]);
-    expect(decoded).toBe('"' + escapeValue(value) + '"');
+    // the original plugin's form for extra_ values: a backslash before " ' ( ) and \, then URL-encoded
+    expect(decoded).toBe('"' + value.replace(/["'()\\]/g, '\\$&') + '"');
   });
 
   it('several facets parse as clauses joined by and, before the base query\'s own clauses', () => {

@@ -32,7 +32,7 @@ describe('query parser: clauses and values', () => {
 
   it('round-trips hostile values escaped the listing way', () => {
     const hostile = [
-      `Concerto "all'aperto"`, 'Ambiente (verde) [urbano]', `a\\b`, `]) or id > 0 or (['`, `'; DROP`, '<b>Bold</b> news',
+      `Concerto "all'aperto"`, 'Ambiente (verde) [urbano]', `]) or id > 0 or (['`, `'; DROP`, '<b>Bold</b> news',
       'città, è così', '  spaces  ', `"quoted"`, 'x,y', '[', ')', 'a\\(b',
     ];
     for (const v of hostile) {
@@ -45,10 +45,32 @@ describe('query parser: clauses and values', () => {
   });
 
   it('round-trips any value, backslashes included, with the strict escaping', () => {
-    for (const v of [`\\'`, 'ends with \\', '\\\\"', `a\\b`, `'"\\()[]`]) {
+    for (const v of ['ends with \\', '\\\\"', `a\\b`, `'"\\()[]`]) {
       const c = clause(`name in ['"${escapeValueStrict(v)}"']`);
       expect(c.values).toEqual([v]);
     }
+  });
+
+  it('reads values as the server does: Solr takes a lone backslash, the clean-up a backslash before an apostrophe', () => {
+    // written unescaped, `\b` reaches Solr's phrase, where a backslash escapes the next character
+    expect(clause(`topics in ['"a\\b"']`).values).toEqual(['ab']);
+    // `\\\'` (an escaped backslash, an escaped apostrophe): ValueParser keeps `\\'`, whose `\'` the clean-up reads as `'`
+    expect(clause(`name in ['"${escapeValueStrict(`\\'`)}"']`).values).toEqual([`'`]);
+    // a `$` inside a quoted array value is ValueParser's stand-in for `\'`: it comes back as `'`
+    expect(clause(`topics contains ['5$ al mese']`).values).toEqual([`5' al mese`]);
+    // not in an array, the same value keeps its `$`; at either end of a value an apostrophe is trimmed
+    expect(clause(`name = '5$ al mese'`).values).toEqual(['5$ al mese']);
+    expect(clause(`name = '\\'tra apici\\''`).values).toEqual(['tra apici']);
+    // the space after `[` and before `]` goes, inside values too (here `\]`: no space right before `]`)
+    expect(clause(`name in ['"a \\[ b \\] c"']`).values).toEqual(['a [b ] c']);
+  });
+
+  it('fails where the server fails: an odd number of unescaped quotes, an unescaped bracket inside an array value', () => {
+    expect(() => parseQuery(`name contains ['a\\\\']`)).toThrow('Syntax error: unbalanced quotes');
+    expect(() => parseQuery(`q = 'it''s`)).toThrow('Syntax error: unbalanced quotes');
+    let error: any;
+    try { parseQuery(`topics contains ['Ambiente \\(verde\\) [urbano]']`); } catch (e) { error = e; }
+    expect([error?.message, error?.type, error?.status]).toEqual(['trim(): Argument #1 ($string) must be of type string, array given', 'TypeError', 500]);
   });
 
   it('keeps bare array items whole: dates with spaces, *, today', () => {

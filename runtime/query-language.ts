@@ -1,0 +1,30 @@
+// Values inside the quotes of the ocopendata query language, for every query builder (listing, data
+// table), written against the real parser (OpencontentCoop/ocopendata: QueryLanguage/Parser.php,
+// Parser/ParenthesisSplitter.php, Parser/TokenFactory.php, Parser/ValueParser.php and
+// Api/QueryLanguage/EzFind/SentenceConverter.php). What the server does with a query, in order:
+// 1. removes the space after every `[` and before every `]`, anywhere in the text;
+// 2. counts quotes, not counting `\'`: an odd count is "Syntax error: unbalanced quotes";
+// 3. splits the text at every `(` and `)` not written `\(` `\)`, inside quotes too;
+// 4. splits words at spaces and glues them back while a quote or a `[` (not `\[`) is open;
+// 5. splits an array value again at every `[` and `]` not written `\[` `\]` (an unescaped one makes a
+//    nested array, on which PHP 8's trim() then throws a TypeError), and reads its quoted items with
+//    `$` standing in for `\'` (so a `$` comes back as `'`);
+// 6. cleans each value: `\'` becomes `'`, quotes are trimmed off both ends; every other backslash stays;
+// 7. sends string values to Solr in a "…" phrase, where a backslash escapes the next character.
+// Hence: `'` `(` `)` `[` `]` are written with a backslash for the parser (2–5), `"` and `\` with a
+// backslash for Solr (7). What no encoding carries: a `$` in an array value (5), a backslash right
+// before an apostrophe (6 takes it), a space right after `[` or before `]` (1).
+
+/** A backslash before each character the parser or Solr reads as syntax inside a quoted value. */
+export const escapeSyntax = (text: string) => text.replace(/["'()[\]]/g, '\\$&');
+
+/**
+ * A value as an item of `['…', '…']` (without its quotes), read back by the server exactly. A
+ * value ending in `\` cannot end in `\\'` (step 2 counts `\'` as an escaped quote): it ends `\\\ `
+ * instead, since the item is trimmed (5) and the clean-up's `\'` → `'` (6) takes the third
+ * backslash, leaving `\\`, which Solr reads as `\`.
+ */
+export function arrayItem(value: string): string {
+  const escaped = escapeSyntax(value.replace(/\\/g, '\\\\'));
+  return value.endsWith('\\') ? escaped + '\\ ' : escaped;
+}
