@@ -8,6 +8,18 @@ import { axe, describeViolations, openPage, type Emulator, type Probe } from './
 export const GRID = '.piazza-datatable [role=grid]';
 export const isDraw = (url: string) => url.includes('/datatable/search/');
 
+/**
+ * The query text of a draw URL, read where each door reads it: the REST door from the path
+ * (`/api/opendata/v2/datatable/search/<query>`, decoded once), the eZ module door from `?q=`
+ * (decoded twice).
+ */
+export function drawQuery(url: string): string {
+  const u = new URL(url);
+  const rest = /\/api\/opendata\/v2\/[^/]+\/search\/(.*)$/.exec(u.pathname);
+  if (rest) return decodeURIComponent(rest[1]);
+  return decodeURIComponent(u.searchParams.get('q') ?? '');
+}
+
 export async function openTable(browser: Browser, portal: Emulator, path = 'datatable.html', viewport?: { width: number; height: number }): Promise<Probe> {
   const probe = await openPage(browser, portal.url + path, viewport);
   // Paging scrolls the table into view; instant scrolling keeps clicks from landing on a moving page.

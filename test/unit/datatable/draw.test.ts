@@ -4,6 +4,9 @@ import { resolveColumns, resolveFacets, typeFromClass, fieldValue, type ClassDef
 import type { ColumnSpec, FacetResult } from '../../../blocks/datatable/model/types';
 // @ts-ignore plain JS dataset module
 import { buildClasses } from '../../../fixtures/data/classes.mjs';
+import { drawUrl } from '../../../blocks/datatable/api';
+// @ts-ignore plain JS fixture module
+import { phpUrldecode } from '../../../fixtures/emulator/endpoints/http.mjs';
 
 const col = (field: string, sortable = true): ColumnSpec => ({ field, title: field, type: 'text', sortable, link: false });
 
@@ -53,6 +56,20 @@ describe('drawParams', () => {
     expect(decodesTwice('/api/opendata/v2/datatable/search/')).toBe(false);
     expect(decodesTwice('https://www.comune.it/api/opendata/v2/datatable/search/')).toBe(false);
     expect(decodesTwice('/ita/opendata/api/datatable/search/')).toBe(true);
+  });
+  it('puts the query in the path of the REST door, which never reads ?q=, and in ?q= at the module door', () => {
+    const query = "topics contains ['Ambiente \\(verde\\) \\[urbano\\]'] and classes [document] + 1 & 2 # 3";
+    const rest = new URL(drawUrl('/api/opendata/v2/datatable/search/', drawParams({ draw: 3, columns: [col('name')], state: { sort: null, search: '' }, start: 0, length: 10, query, ezLang: 'ita-IT', encodeQ: false })), 'http://x');
+    expect(rest.searchParams.has('q')).toBe(false);
+    expect(rest.searchParams.get('draw')).toBe('3');
+    expect(rest.pathname.startsWith('/api/opendata/v2/datatable/search/')).toBe(true);
+    // what the server's route reads from the path (PHP's urldecode: + would be a space, so it is %2B)
+    expect(phpUrldecode(rest.pathname.slice('/api/opendata/v2/datatable/search/'.length))).toBe(query);
+    // the base URL's own parameters stay, with or without its trailing slash
+    const withParams = new URL(drawUrl('https://www.comune.it/api/opendata/v2/datatable/search?lang=ita', new URLSearchParams({ q: 'id = 1', draw: '1' })));
+    expect([withParams.pathname, withParams.searchParams.get('lang'), withParams.searchParams.get('draw')]).toEqual(['/api/opendata/v2/datatable/search/id%20%3D%201', 'ita', '1']);
+    const module = new URL(drawUrl('/ita/opendata/api/datatable/search/', new URLSearchParams({ q: encodeURIComponent('id = 1'), draw: '1' })), 'http://x');
+    expect([module.pathname, decodeURIComponent(module.searchParams.get('q')!)]).toEqual(['/ita/opendata/api/datatable/search/', 'id = 1']);
   });
   it('sends no order without a sort', () => {
     const q = drawParams({ draw: 1, columns: [col('name')], state: { sort: null, search: '' }, start: 0, length: 10, query: 'x', ezLang: 'ita-IT' });

@@ -16,6 +16,17 @@ describe('REST front door', () => {
     expect(b.body.searchHits.map((x: any) => x.metadata.id)).toEqual(a.body.searchHits.map((x: any) => x.metadata.id));
   });
 
+  it('never reads ?q=: /search/ is the path route with an empty query, /search wants other parameters', async () => {
+    const all = await h.json(`${REST}/content/search/`);
+    const ignored = await h.json(`${REST}/content/search/?q=${enc('classes [event] limit 2')}`);
+    expect(ignored.status).toBe(200);
+    expect(ignored.body.totalCount).toBe(all.body.totalCount);
+    expect(ignored.body.totalCount).toBeGreaterThan(120); // not the 120 events the ignored q asks for
+    const bare = await h.json(`${REST}/content/search?q=${enc('classes [event]')}`);
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({ error_message: 'Wrong parameters' });
+  });
+
   it('gives a full nextPageQuery URL only while more remain, and following it pages on', async () => {
     const q = 'classes [place] sort [name=>asc] limit 15';
     const first = await h.json(`${REST}/content/search/${enc(q)}`);
