@@ -58,6 +58,9 @@ describe('query parser: clauses and values', () => {
     expect(clause(`name in ['"${escapeValueStrict(`\\'`)}"']`).values).toEqual([`'`]);
     // a `$` inside a quoted array value is ValueParser's stand-in for `\'`: it comes back as `'`
     expect(clause(`topics contains ['5$ al mese']`).values).toEqual([`5' al mese`]);
+    // an array mixing bare and quoted items is cut at the quotes: the bare item keeps its comma
+    expect(clause(`topics in [a, 'b']`).values).toEqual(['a,', 'b']);
+    expect(clause(`topics in ['a', 'b','c' ]`).values).toEqual(['a', 'b', 'c']);
     // not in an array, the same value keeps its `$`; at either end of a value an apostrophe is trimmed
     expect(clause(`name = '5$ al mese'`).values).toEqual(['5$ al mese']);
     expect(clause(`name = '\\'tra apici\\''`).values).toEqual(['tra apici']);
@@ -92,12 +95,26 @@ describe('query parser: clauses and values', () => {
 });
 
 describe('query parser: structure and parameters', () => {
-  it('binds and tighter than or, honours parentheses', () => {
-    const ast = parseQuery("a = '1' or b = '2' and c = '3'");
-    expect(ast.filter!.type).toBe('or');
+  it('refuses and mixed with or at one level, as the server does; parentheses group', () => {
+    // FragmentCollection::isValid: one connective per level, else "ambiguous clause"
+    expect(() => parseQuery("a = '1' or b = '2' and c = '3'")).toThrow(`Syntax error ambiguous clause in "( a = '1' or b = '2' and c = '3' )"`);
+    expect(() => parseQuery('a in [1] and b in [2] or id in [3]')).toThrow('Syntax error ambiguous clause');
     const grouped = parseQuery("(a = '1' or b = '2') and c = '3'");
     expect(grouped.filter!.type).toBe('and');
     expect((grouped.filter as any).children[0].type).toBe('or');
+    expect(parseQuery("a = '1' or b = '2' or c = '3'").filter!.type).toBe('or');
+  });
+
+  it('with the portal\'s fields known, a clause must start with one (TokenFactory), as the server says', () => {
+    const fields = ['topics', 'anno', 'document_type', 'time_interval'];
+    expect(() => parseQuery('foo_unknown = 3', { fields })).toThrow('Syntax error "foo_unknown = 3": first token is not a field nor parameter');
+    expect(() => parseQuery("topics.foo_unknown = 'x'", { fields })).toThrow('first token is not a field nor parameter');
+    // meta fields, q, function fields, sub-fields of known fields and tag_ids pass
+    for (const text of ["id = 3", "q = 'x'", "raw[extra_x_s] = 'y'", 'calendar[time_interval] = [today,*]', "topics.name = 'a'", 'topics.tag_ids in [1]', "anno contains ['2024']"]) {
+      expect(() => parseQuery(text, { fields }), text).not.toThrow();
+    }
+    // without the list (the builders' own tests), any field name parses
+    expect(parseQuery('foo_unknown = 3').clauses[0].field).toBe('foo_unknown');
   });
 
   it('lifts parameters from anywhere, also after and; the last repeat wins', () => {
@@ -142,8 +159,13 @@ describe('query parser: errors', () => {
   };
   it('reports syntax errors as Parser exceptions', () => {
     expect(error("topics in ['x").message).toBe('Syntax error: unbalanced quotes');
-    expect(error('topics in [x').message).toBe('Syntax error: unbalanced square brackets');
-    expect(error("(a = '1'").message).toBe('Syntax error: unbalanced parenthesis');
+    // ParenthesisSplitter's own words, for ( ) and for [ ] alike
+    expect(error('topics in [x').message).toBe('Unbalanced parenthesis in ""0');
+    expect(error("(a = '1'").message).toBe('Unbalanced parenthesis in ""0');
+    expect(error("q = 'a (b'").message).toBe('Unbalanced parenthesis in ""0');
+    // balanced, but inside quotes: the server would search "a" only; the emulator refuses it
+    expect(error("q = 'a (b) c'").message).toContain('a parenthesis inside quotes without a backslash');
+    expect(parseQuery("q = 'a \\(b\\) c'").clauses[0].values).toEqual(['a (b) c']);
     expect(error("a foo '1'").message).toBe('Operator foo not handled');
     expect(error("q in ['x']").type).toBe(PARSER_ERROR);
     expect(error('a =').type).toBe(PARSER_ERROR);
