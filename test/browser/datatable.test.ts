@@ -116,6 +116,9 @@ describe('datatable: paging and the URL', () => {
 
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => document.querySelector('.piazza-datatable-info')?.textContent?.includes('11 a 20'), { timeout: 15_000 });
+    // The count can show before the grid's chunk has drawn its rows (a reload re-fetches it): wait for the rows.
+    await idle(page);
+    await page.waitForFunction((grid) => document.querySelectorAll(grid + ' [role=row][aria-rowindex]:not([aria-rowindex="1"])').length > 0, { timeout: 15_000 }, GRID);
     expect(await columnTexts(page)).toEqual(second);
     expect(probe.errors).toEqual([]);
     await page.close();
