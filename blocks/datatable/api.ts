@@ -3,7 +3,7 @@
 // not a draw answer is one too ('Invalid JSON response', as DataTables called it).
 import { getJson, latest, RequestError } from '../../runtime/http';
 import type { ClassDefinition } from './model/columns';
-import { decodesTwice, drawParams, readDraw, type DrawRequest } from './model/draw';
+import { drawUrl, readDraw, type DrawRequest } from './model/draw';
 import type { DrawResult } from './model/types';
 
 export interface ApiConfig {
@@ -21,29 +21,13 @@ export interface TableApi {
   cancel(): void;
 }
 
-const join = (base: string, params: URLSearchParams) => base + (base.includes('?') ? '&' : '?') + params.toString();
-
-/**
- * The draw's URL. The eZ module door (`…/opendata/api/datatable/search/`) reads `?q=`, decoded
- * twice; the REST door (`…/api/opendata/v2/datatable/search/`) never reads `?q=`: its route takes
- * the query from the path (classes/api/rest_provider.php), so the query goes there, encoded once.
- */
-export function drawUrl(searchUrl: string, params: URLSearchParams): string {
-  if (decodesTwice(searchUrl)) return join(searchUrl, params);
-  const query = params.get('q') ?? '';
-  params.delete('q');
-  const [path, search] = searchUrl.split('?');
-  return join(path.replace(/\/?$/, '/') + encodeURIComponent(query) + (search ? '?' + search : ''), params);
-}
-
 export function createTableApi(config: ApiConfig, nonce: string): TableApi {
   const slot = latest();
   const options = { jsonp: config.jsonp, nonce };
-  const encodeQ = decodesTwice(config.searchUrl);
 
   async function fetchDraw(request: DrawRequest, signal: AbortSignal): Promise<DrawResult> {
     // jQuery's cache: false, as the original: every draw is a fresh URL.
-    const url = drawUrl(config.searchUrl, drawParams({ ...request, encodeQ, nonce: Date.now() }));
+    const url = drawUrl(config.searchUrl, { ...request, nonce: Date.now() });
     const body = await getJson(url, { ...options, signal });
     const result = readDraw(body);
     if (!result) throw new RequestError(200, 'Invalid JSON response', 'invalid-json', url);

@@ -25,18 +25,29 @@ export interface DrawRequest {
   ezLang: string;
   /** cache buster (the original sent jQuery's `_=<timestamp>` with cache: false) */
   nonce?: string | number;
-  /**
-   * URL-encode `q` once more before it becomes a parameter, as the original plugin did: the
-   * portal's module door (`/opendata/api/datatable/search/`) decodes `q` twice. The REST door
-   * decodes it once, so there it is sent as plain text. Default true.
-   */
-  encodeQ?: boolean;
 }
 
 /** true when the search URL is the module door, which decodes `q` twice. */
 export const decodesTwice = (searchUrl: string) => !/\/api\/opendata\/v2\//.test(searchUrl);
 
-/** The parameters, in the order DataTables sends them. */
+/**
+ * The draw's URL: the DataTables parameters, and the query where the door reads it. The eZ module
+ * door (`{prefix}/opendata/api/datatable/search/`) reads `?q=` and decodes it twice, so it is encoded
+ * once more, as the original plugin did. The REST door (`/api/opendata/v2/datatable/search/`) never
+ * reads `?q=`: its route takes the query from the path (classes/api/rest_provider.php), encoded once.
+ */
+export function drawUrl(searchUrl: string, r: DrawRequest): string {
+  const p = drawParams(r);
+  let base = searchUrl;
+  if (decodesTwice(searchUrl)) p.set('q', encodeQuery(r.query));
+  else {
+    const [path, search] = searchUrl.split('?');
+    base = path.replace(/\/?$/, '/') + encodeURIComponent(r.query) + (search ? '?' + search : '');
+  }
+  return base + (base.includes('?') ? '&' : '?') + p.toString();
+}
+
+/** The DataTables parameters (the query aside: drawUrl), in the order DataTables sends them. */
 export function drawParams(r: DrawRequest): URLSearchParams {
   const p = new URLSearchParams();
   p.set('draw', String(r.draw));
@@ -59,7 +70,6 @@ export function drawParams(r: DrawRequest): URLSearchParams {
   p.set('length', String(r.length));
   p.set('search[value]', r.state.search.trim());
   p.set('search[regex]', 'false');
-  p.set('q', r.encodeQ === false ? r.query : encodeQuery(r.query));
   if (r.nonce !== undefined) p.set('_', String(r.nonce));
   return p;
 }
