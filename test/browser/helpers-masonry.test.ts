@@ -7,7 +7,7 @@ import { openPage } from './harness';
 // @ts-ignore plain JS fixture module
 import { THEME_CHOICES } from '../../fixtures/emulator/index.mjs';
 import { useBrowserEnv } from './env';
-import { axeReport, helperChunks, WIDTHS } from './helpers-common';
+import { axeReport, helperChunks, overlapsIn, WIDTHS } from './helpers-common';
 
 const env = useBrowserEnv();
 
@@ -162,6 +162,16 @@ describe.each(THEME_CHOICES as string[])('masonry cards with Bootstrap Italia %s
     expect(untidy(closing)).toEqual([]);
     expect(closing[closing.length - 1].cardHeight).toBe(Math.round(before));
     expect(await page.$eval('[data-bs-target="#orari-1"]', (b) => b.getAttribute('aria-expanded'))).toBe('false');
+    // A card added later (an embed) takes its place too, with or without the theme's script.
+    await page.evaluate(() => {
+      const card = document.getElementById('card-2')!.cloneNode(true) as HTMLElement;
+      card.id = 'card-9';
+      card.removeAttribute('style');
+      card.querySelector('.collapse')!.id = 'orari-9';
+      document.getElementById('uffici')!.append(card);
+      return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
+    expect(await page.evaluate(overlapsIn, 'uffici')).toBe(0);
     expect(await axeReport(page)).toBe('');
     expect(probe.errors).toEqual([]);
     expect(probe.failedResponses).toEqual([]);

@@ -13,7 +13,7 @@ interface MasonryInstance {
   /** Since Bootstrap Italia 2.12 or so; 2.2 and 2.11 (OpenPA's two themes) have no public layout(). */
   layout?(): void;
   /** 2.2–2.18: the Masonry v4 library instance, null until the grid's images have loaded. */
-  _masonry?: { layout(): void; options: { transitionDuration?: number | string } } | null;
+  _masonry?: { layout(): void; reloadItems(): void; options: { transitionDuration?: number | string } } | null;
   dispose?(): void;
 }
 interface MasonryStatic {
@@ -30,8 +30,9 @@ function layOut(api: MasonryStatic, grid: HTMLElement): void {
   if (typeof instance.layout === 'function') instance.layout();
   else if (instance._masonry !== undefined) {
     const lib = instance._masonry; // null: still waiting for images, it lays out when they arrive
-    // Masonry v4 animates a card to its new column for 0.4 s, across the cards in between: move at once.
-    if (lib) { lib.options.transitionDuration = 0; lib.layout(); }
+    // Masonry v4 animates a card to its new column for 0.4 s, across the cards in between: move at
+    // once. Its layout() places only the cards it knew: reload them first (an embed is a new card).
+    if (lib) { lib.options.transitionDuration = 0; lib.reloadItems(); lib.layout(); }
   }
   else { instance.dispose?.(); api.getOrCreateInstance(grid); }
 }
@@ -59,7 +60,8 @@ export function follow(grid: HTMLElement): Follower {
 
   const layout = () => {
     const api = masonryApi();
-    if (!api || !grid.isConnected) return; // without the theme's masonry the grid flows (flowWithoutTheme)
+    if (!grid.isConnected) return;
+    if (!api) return flowWithoutTheme(grid); // cards added later flow too
     // A grid added after the theme's start-up gets its instance here, as the original did; an instance
     // still waiting for its images lays out when they arrive (a layout is a no-op until then).
     layOut(api, grid);
@@ -79,7 +81,7 @@ export function follow(grid: HTMLElement): Follower {
   };
   Array.from(grid.children).forEach(watch);
   collapseWithoutTheme(grid);
-  flowWithoutTheme(grid);
+  if (!masonryApi()) flowWithoutTheme(grid);
   // Cards added or replaced later (embeds) are followed too.
   new MutationObserver((records) => {
     let changed = false;
@@ -105,15 +107,17 @@ export function follow(grid: HTMLElement): Follower {
  * Bootstrap row instead.
  */
 function flowWithoutTheme(grid: HTMLElement): void {
-  const check = () => {
-    if (masonryApi()) return;
-    for (const child of Array.from(grid.children) as HTMLElement[]) {
-      if (getComputedStyle(child).position === 'absolute' && !child.style.position) child.style.position = 'static';
-    }
-  };
-  if (document.readyState === 'complete') check();
-  else addEventListener('load', check, { once: true });
+  if (document.readyState !== 'complete') {
+    // The theme's script may still come: decide when the page has loaded (one wait per grid).
+    if (!waiting.has(grid)) { waiting.add(grid); addEventListener('load', () => flowWithoutTheme(grid), { once: true }); }
+    return;
+  }
+  if (masonryApi()) return;
+  for (const child of Array.from(grid.children) as HTMLElement[]) {
+    if (getComputedStyle(child).position === 'absolute' && !child.style.position) child.style.position = 'static';
+  }
 }
+const waiting = new WeakSet<HTMLElement>();
 
 /** The masonry grid around `el`, if any. */
 export const gridOf = (el: Element): HTMLElement | null => el.closest<HTMLElement>('[data-bs-toggle="masonry"]');
