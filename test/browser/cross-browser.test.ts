@@ -4,6 +4,7 @@
 // probe and served log. One engine: PIAZZA_ENGINE=webkit npx vitest run --project browser <this file>.
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPages } from './a11y/kit';
+import { DELIBERATE_ERRORS, overlapsIn } from './helpers-common';
 import { consentConfig, pageHtml, TRACKER } from './consent-kit';
 import { insertAll, MARKUP_PATHS, NODE_PATHS, positions, src, TEMPLATE } from './consent-paths';
 import { day, expected } from './listing-helpers';
@@ -12,8 +13,6 @@ import { selectedEngines, useEngine, type Tab, type Viewport } from './engines';
 const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
 const FROM_TODAY = () => `calendar[time_interval] = [${day()} 00:00,*]`;
 
-/** Not content for this file: pages that hold broken configs on purpose, and the shared-link page's deleted object. */
-const DELIBERATE: Record<string, RegExp> = { 'helpers-sharedlink.html': /404|\/999999\b/ };
 
 describe.each(selectedEngines())('%s', (engine) => {
   const env = useEngine(engine);
@@ -45,7 +44,7 @@ describe.each(selectedEngines())('%s', (engine) => {
     for (const path of pages) {
       const tab = await open(path);
       await settled(tab);
-      const deliberate = DELIBERATE[path] ?? /^$/;
+      const deliberate = DELIBERATE_ERRORS[path] ?? /^$/;
       const bad = [...(await tab.errors()), ...(await tab.failedResponses())].filter((e) => !deliberate.test(e));
       problems.push(...bad.map((e) => `/${path}: ${e}`));
       // Every block mounted: none is left showing a config or load error.
@@ -279,28 +278,20 @@ describe.each(selectedEngines())('%s', (engine) => {
 
   it('masonry cards keep apart while a section opens, and shared links become the remote views', async () => {
     const tab = await open('helpers-masonry.html', { width: 1280, height: 900 });
-    const overlaps = () => tab.evaluate(() => {
-      const r = Array.from(document.getElementById('uffici')!.children).map((el) => el.getBoundingClientRect());
-      let n = 0;
-      for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
-        if (Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left) > 1 && Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top) > 1) n++;
-      }
-      return n;
-    });
     await tab.waitFor(() => (document.querySelector('#uffici > div') as HTMLElement).style.transform !== '');
     const before = await tab.evaluate(() => document.getElementById('card-1')!.getBoundingClientRect().height);
     await tab.click('[data-bs-target="#orari-1"]');
     await tab.waitFor(() => document.getElementById('orari-1')!.classList.contains('show') && !document.querySelector('#uffici .collapsing'));
     await tab.waitFor(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
     expect(await tab.evaluate(() => document.getElementById('card-1')!.getBoundingClientRect().height)).toBeGreaterThan(before);
-    expect(await overlaps()).toBe(0);
+    expect(await tab.evaluate(overlapsIn, 'uffici')).toBe(0);
     await expectClean(tab);
 
     const links = await open('helpers-sharedlink.html', { width: 1280, height: 900 });
     await links.waitFor(() => !document.getElementById('ph-locale') && !document.getElementById('ph-nodo'));
     const embedded = await links.evaluate(() => Array.from(document.querySelectorAll('#griglia [data-object_id]')).map((el) => el.getAttribute('data-object_id')));
     expect(embedded).toEqual(expect.arrayContaining(['4007', '4002']));
-    await expectClean(links, DELIBERATE['helpers-sharedlink.html']);
+    await expectClean(links, DELIBERATE_ERRORS['helpers-sharedlink.html']);
   });
 
   it('gallery by keyboard: Enter opens a modal dialog, arrows move, Tab stays inside, Esc closes and focus comes back', async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { describeViolations, axe, openPage } from './harness';
 import { a11yEnv, BLOCK_ROOTS, demoPages, reflowProblems, settle } from './a11y/kit';
+import { DELIBERATE_ERRORS, overlapsIn } from './helpers-common';
 // @ts-ignore plain JS fixture module
 import { THEME_CHOICES } from '../../fixtures/emulator/index.mjs';
 
@@ -60,7 +61,7 @@ describe.each(THEME_CHOICES as string[])('demo pages with Bootstrap Italia %s', 
     expect(problems).toEqual([]);
     // What a page shows on purpose: test/ pages hold broken configs, each reported on the console
     // (loader.test.ts); the shared-link page links a deleted object, whose placeholder stays.
-    const deliberate = path.startsWith('test/') ? /./ : path === 'helpers-sharedlink.html' ? /404|\/999999\b/ : /^$/;
+    const deliberate = path.startsWith('test/') ? /./ : DELIBERATE_ERRORS[path] ?? /^$/;
     expect(probe.errors.filter((e) => !deliberate.test(e))).toEqual([]);
     expect(probe.failedResponses.filter((e) => !deliberate.test(e))).toEqual([]);
   });
@@ -88,18 +89,9 @@ describe.each(THEME_CHOICES as string[])('helpers beside Bootstrap Italia %s', (
     await page.waitForFunction(() => !document.getElementById('ph-locale') && !document.getElementById('ph-nodo'));
     await page.waitForFunction(() => !document.querySelector('#griglia [data-shared_link]:not([data-shared_link="999999"])'), { timeout: 15_000 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const { embedded, overlaps } = await page.evaluate(() => {
-      const grid = document.getElementById('griglia')!;
-      const r = Array.from(grid.children).map((el) => el.getBoundingClientRect()).filter((b) => b.height > 0);
-      let n = 0;
-      for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
-        if (Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left) > 1 && Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top) > 1) n++;
-      }
-      return { embedded: grid.querySelectorAll('[data-object_id]').length, overlaps: n };
-    });
-    expect(embedded).toBeGreaterThanOrEqual(4);
-    expect(overlaps).toBe(0);
-    expect(probe.errors.filter((e) => !/404|\/999999\b/.test(e))).toEqual([]);
+    expect(await page.$$eval('#griglia [data-object_id]', (els) => els.length)).toBeGreaterThanOrEqual(4);
+    expect(await page.evaluate(overlapsIn, 'griglia')).toBe(0);
+    expect(probe.errors.filter((e) => !DELIBERATE_ERRORS['helpers-sharedlink.html'].test(e))).toEqual([]);
     await page.close();
   });
 
