@@ -24,7 +24,7 @@ export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId'> {
  * A map or agenda tab's chunk starts downloading when the visitor points at or focuses its tab, so
  * the click finds it parsed (the map's is 360 kB). A failed prefetch is forgotten: the click retries.
  */
-const prefetchTab = (tab: TabId) => { if (tab !== 'list') loadTab(tab).catch(() => {}); };
+const prefetchTab = (tab: TabId) => void (tab !== 'list' && loadTab(tab).catch(() => {}));
 
 function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: TabViewProps }) {
   const [mod, setMod] = useState<TabModule | null>(null);

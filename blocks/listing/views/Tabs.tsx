@@ -13,7 +13,7 @@ interface Props {
   current: TabId;
   i18n: I18n;
   onSelect(tab: TabId): void;
-  /** The visitor is about to choose `tab` (pointer over it or pressed, focus on it): fetch its code now. */
+  /** The visitor is about to choose `tab` (a pointer enters it, touch included, or focus): fetch its code now. */
   onIntent?(tab: TabId): void;
 }
 
@@ -41,7 +41,6 @@ export function Tabs({ blockId, tabs, current, i18n, onSelect, onIntent }: Props
             tabIndex={tab === current ? 0 : -1}
             onClick={() => onSelect(tab)}
             onPointerEnter={() => onIntent?.(tab)}
-            onPointerDown={() => onIntent?.(tab)}
             onFocus={() => onIntent?.(tab)}
             onKeyDown={(e) => move(e as unknown as KeyboardEvent, i)}
           >
