@@ -53,7 +53,9 @@ function tabOf(engine: EngineName, page: Page, portal: Emulator, since: number, 
     back: async () => { await page.evaluate(() => history.back()); },
     evaluate: (fn, ...args) => page.evaluate(fn as any, ...args) as any,
     waitFor: (fn, ...args) => poll(() => page.evaluate(fn as any, ...args) as any, String(fn).slice(0, 160)),
-    click: async (selector) => { await page.click(selector); },
+    // A locator waits until the element's box is still: the listing scrolls smoothly to its top after
+    // a page change or Back, and page.click() mid-scroll presses where the element was (a lost click).
+    click: async (selector) => { await page.locator(selector).click(); },
     focus: (selector) => page.focus(selector),
     press: async (key, { shift = false } = {}) => {
       if (shift) await page.keyboard.down('Shift');
