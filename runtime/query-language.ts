@@ -13,7 +13,8 @@
 // 7. sends string values to Solr in a "…" phrase, where a backslash escapes the next character.
 // Hence: `'` `(` `)` `[` `]` are written with a backslash for the parser (2–5), `"` and `\` with a
 // backslash for Solr (7). What no encoding carries: a `$` in an array value (5), a backslash right
-// before an apostrophe (6 takes it), a space right after `[` or before `]` (1).
+// before an apostrophe (6 takes it), a space right after `[` or before `]` (1), an apostrophe at
+// either end of an item (5 and 6 trim them).
 
 /** A backslash before each character the parser or Solr reads as syntax inside a quoted value. */
 export const escapeSyntax = (text: string) => text.replace(/["'()[\]]/g, '\\$&');
@@ -28,3 +29,10 @@ export function arrayItem(value: string): string {
   const escaped = escapeSyntax(value.replace(/\\/g, '\\\\'));
   return value.endsWith('\\') ? escaped + '\\ ' : escaped;
 }
+
+/**
+ * A value as an exact-phrase item `"…"` of `['"…"']` (the listing's facets, as the original wrote
+ * them). The closing `"` stands between a doubled trailing backslash and the apostrophe, so no
+ * trick is needed: Solr reads `\\"` as a backslash, then the phrase's end.
+ */
+export const phraseItem = (value: string) => `"${escapeSyntax(value.replace(/\\/g, '\\\\'))}"`;

@@ -2,12 +2,12 @@
 // (as the original `buildQuery` did, with its bugs fixed). Pure: `now` is passed in.
 import { intervalRange, isStrictIso, publishedRange } from './dates';
 import type { FacetDef, Filters, ListingSettings } from './types';
-import { escapeSyntax } from '../../../runtime/query-language';
+import { escapeSyntax, phraseItem } from '../../../runtime/query-language';
 
 /**
- * A value inside `'…'` (runtime/query-language.ts). The listing's values sit inside `"…"` within
- * the quotes (an exact phrase, as the original wrote them), where a trailing backslash would
- * escape Solr's closing `"`: a backslash becomes a space here.
+ * The visitor's text inside `q = '…'` and facet values sent to the server-mode block endpoint
+ * (runtime/query-language.ts): there the value is not a phrase of its own, and a trailing
+ * backslash would escape what follows it, so a backslash becomes a space.
  */
 export const escapeValue = (value: string) => escapeSyntax(value.replace(/\\/g, ' '));
 
@@ -26,7 +26,7 @@ export function facetValue(field: string, value: string): string {
   if (isFacetDate(field, value)) {
     return field.includes('_dt') ? `'"${value.slice(0, 10)}T00:00:00Z"'` : `'${escapeValue(value)}'`;
   }
-  return `'"${escapeValue(value)}"'`;
+  return `'${phraseItem(value)}'`;
 }
 
 export const facetClause = (field: string, values: string[]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeValue, facetClause, facetsQuery, filteredQuery, isFacetDate, listQuery } from '../../../blocks/listing/model/query';
+import { escapeValue, facetClause, facetValue, facetsQuery, filteredQuery, isFacetDate, listQuery } from '../../../blocks/listing/model/query';
 import { noFilters, settings, TUESDAY } from './fixtures';
 
 const BASE = 'classes [event] and subtree [2] sort [time_interval=>asc]';
@@ -11,6 +11,10 @@ describe('escaping', () => {
   it('turns a typed backslash into a space (it has no escape of its own)', () => {
     expect(escapeValue('a\\')).toBe('a ');
     expect(escapeValue("\\'")).toBe(" \\'");
+  });
+  it('keeps a backslash in a facet value, doubled inside its exact phrase (a trailing one too: the closing " keeps it off the apostrophe)', () => {
+    expect(facetValue('topics', 'Tempo libero \\')).toBe(`'"Tempo libero \\\\"'`);
+    expect(facetValue('topics', `a\\b (c)`)).toBe(`'"a\\\\b \\(c\\)"'`);
   });
   it('leaves & # % + alone (the URL encoding handles those)', () => {
     expect(escapeValue('a&b#c%d+e')).toBe('a&b#c%d+e');

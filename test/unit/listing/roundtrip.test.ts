@@ -14,8 +14,13 @@ const HOSTILE = [
   `rock & roll`, `#hash`, `100% + 1`, `a=b&q=evil`, `\u00e8 \u00e0 \u{1F600}`, `tab\there`, `<script>alert(1)</script>`,
   `fine'`, `'`, `''`, `\\`, `a\\`, `\\'`, `a\\b`, `sort [name=>asc]`, `limit 1000`, `and or`,
 ];
-/** What survives the escaping: a typed backslash becomes a space (it has no escape of its own). */
+/** What survives the search text's escaping: a typed backslash becomes a space (it has no escape of its own there). */
 const expected = (v: string) => v.replace(/\\/g, ' ');
+/**
+ * What survives as a facet value, an exact phrase: everything but a backslash right before an
+ * apostrophe, which the server's clean-up takes whatever is written (`\'` → `'`).
+ */
+const facetExpected = (v: string) => v.replace(/\\(?=')/g, '');
 /**
  * What the server reads of the search text: the server's clean-up trims apostrophes off both ends
  * of a value (SentenceConverter::cleanValue), harmless for words searched.
@@ -43,7 +48,7 @@ describe('escaping round-trips through the portal parser', () => {
     const ast = parseQuery(moduleQuery(listUrl(s, noFilters({ facets: { topics: [value, 'Sport'] } }), TUESDAY, 6)));
     const clause = ast.clauses.find((c: any) => c.field === 'topics')!;
     expect(clause.operator).toBe('in');
-    expect(clause.values).toEqual([expected(value), 'Sport']);
+    expect(clause.values).toEqual([facetExpected(value), 'Sport']);
     expect(clause.items.every((i: any) => i.exact)).toBe(true);
     expect(ast.clauses.map((c: any) => c.field)).toEqual(['topics']);
     expect(ast.parameters.offset).toBe(6);
