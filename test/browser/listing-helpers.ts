@@ -43,6 +43,23 @@ export async function after(page: Page, blockId: string, action: () => Promise<u
   return nextResults(page, blockId, version);
 }
 
+/** Adds a listing block to the page and mounts it (as a portal does with piazza.mount). */
+export function addListing(page: Page, id: string, config: Record<string, unknown>) {
+  return page.evaluate((blockId, cfg) => {
+    const el = document.createElement('div');
+    el.id = blockId;
+    el.setAttribute('data-piazza-block', 'listing');
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(cfg);
+    const fallback = document.createElement('p');
+    fallback.textContent = 'Contenuto senza JavaScript';
+    el.append(script, fallback);
+    document.querySelector('main')!.append(el);
+    return (window as any).piazza.mount(el);
+  }, id, config);
+}
+
 /** First results of every listed block. */
 export async function firstResults(page: Page, ...blockIds: string[]) {
   for (const id of blockIds) await nextResults(page, id, 0);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { axe, describeViolations, launch, openPage, startPortal, type Emulator, type Probe } from './harness';
 import {
-  after, announcements, armFault, day, emulatorLog, expected, firstResults, nextResults, recordAnnouncements, shown,
+  addListing, after, announcements, armFault, day, emulatorLog, expected, firstResults, nextResults, recordAnnouncements, shown,
 } from './listing-helpers';
 
 const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
@@ -29,23 +29,6 @@ beforeEach(async () => {
 async function expectAccessible(page: Page, state: string) {
   const violations = await axe(page);
   expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
-}
-
-/** Adds a listing block to the page and mounts it (as a portal does with piazza.mount). */
-function addBlock(page: Page, id: string, config: Record<string, unknown>) {
-  return page.evaluate((blockId, cfg) => {
-    const el = document.createElement('div');
-    el.id = blockId;
-    el.setAttribute('data-piazza-block', 'listing');
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.textContent = JSON.stringify(cfg);
-    const fallback = document.createElement('p');
-    fallback.textContent = 'Contenuto senza JavaScript';
-    el.append(script, fallback);
-    document.querySelector('main')!.append(el);
-    return (window as any).piazza.mount(el);
-  }, id, config);
 }
 
 describe('failures', () => {
@@ -189,7 +172,7 @@ describe('sources and layouts', () => {
   it('a remote portal is read with JSONP, its links point there, nothing else leaves the page', async () => {
     const probe = await openPage(browser, portal.url + 'listing-cases.html');
     const { page } = probe;
-    await addBlock(page, 'altrove', { blockId: 'altrove', remoteUrl: remote.origin, query: 'classes [event] sort [time_interval=>asc]', view: 'card', limitPagination: 4, showSearch: true });
+    await addListing(page, 'altrove', { blockId: 'altrove', remoteUrl: remote.origin, query: 'classes [event] sort [time_interval=>asc]', view: 'card', limitPagination: 4, showSearch: true });
     const first = await nextResults(page, 'altrove', 0);
     expect(first).toMatchObject(expected(remote.dataset, 'classes [event] sort [time_interval=>asc] limit 4 offset 0'));
     const remoteRequests = probe.requests.filter((u) => u.startsWith(remote.origin));
@@ -255,7 +238,7 @@ describe('sources and layouts', () => {
   it('a bad config keeps the fallback and names the JSON path for the admin', async () => {
     const probe = await openPage(browser, portal.url + 'listing-cases.html');
     const { page } = probe;
-    await addBlock(page, 'rotto', { blockId: 'rotto', limitPagination: 0, tabs: ['list', 'chart'] });
+    await addListing(page, 'rotto', { blockId: 'rotto', limitPagination: 0, tabs: ['list', 'chart'] });
     expect(await page.$eval('#rotto', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', 'Contenuto senza JavaScript']);
     const message = probe.consoleErrors.find((m) => m.includes('listing block "rotto"'))!;
     expect(message).toContain('/limitPagination must be >= 1');

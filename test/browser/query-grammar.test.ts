@@ -1,20 +1,22 @@
 // Facet values with the query language's syntax characters in them — parentheses, brackets,
-// apostrophes, double quotes — chosen by a visitor in the data table (REST door and eZ module door)
-// and in the listing: the emulator, which reads queries as the real ocopendata parser does (its
-// quote check, its bracket splitting, its clean-up, Solr's phrase), answers with the rows that
-// carry that value. Before the shared escaping, a bracket in a data table value made the server's
+// apostrophes, double quotes, a trailing backslash — chosen by a visitor in the data table and in
+// the listing, each on the REST door and the eZ module door: the emulator, which reads queries as
+// the real ocopendata parser does (its quote check, its bracket splitting, its clean-up, Solr's
+// phrase), answers with the rows that carry that value. Before the shared escaping, a bracket in a data table value made the server's
 // parser build a nested array (a PHP 8 TypeError), and the REST door ignored ?q= altogether.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { useBrowserEnv } from './env';
 import { drawAfter, drawQuery, infoText, lastDraw, openTable } from './datatable-kit';
-import { after, expected, firstResults, day } from './listing-helpers';
+import { addListing, after, expected, firstResults } from './listing-helpers';
 import { openPage } from './harness';
 // @ts-ignore plain JS fixture module: the emulator's parser
 import { parseQuery } from '../../fixtures/emulator/query/index.mjs';
+// @ts-ignore plain JS fixture module: PHP's urldecode
+import { phpUrldecode } from '../../fixtures/emulator/endpoints/http.mjs';
 
 const env = useBrowserEnv();
-const NASTY = ['Ambiente (verde) [urbano]', "L'arte dell'incontro", '"Partecipazione" civica'];
+const NASTY = ['Ambiente (verde) [urbano]', "L'arte dell'incontro", '"Partecipazione" civica', 'Tempo libero \\'];
 
 /** Ids of the contents of `classId` under the topic named `name` (the dataset's own relations). */
 function withTopic(classId: string, name: string): number[] {
@@ -62,18 +64,46 @@ describe.each([
   });
 });
 
-describe('listing', () => {
+/** The query a listing request carries: in the path on the REST door, in `?q=` (encoded twice) on the module's. */
+function listingQuery(url: string): string {
+  const u = new URL(url);
+  if (u.pathname.startsWith(REST_SEARCH)) return decodeURIComponent(u.pathname.slice(REST_SEARCH.length));
+  expect(u.pathname).toBe('/opendata/api/content/search/');
+  return phpUrldecode(u.searchParams.get('q'));
+}
+const REST_SEARCH = '/api/opendata/v2/content/search/';
+const EVENTS = 'classes [event] sort [time_interval=>asc]';
+
+describe.each([
+  ['eZ module door', false],
+  ['REST door (a remote portal, JSONP)', true],
+] as const)('listing, %s', (door, remote) => {
   it.each(NASTY)('the topic %s narrows the events to those that carry it', async (topic) => {
-    const probe = await openPage(env.browser, env.portal.url + 'listing.html');
+    const probe = await openPage(env.browser, env.portal.url + 'listing-cases.html');
     const { page } = probe;
-    await firstResults(page, 'eventi');
-    const options = await page.$$eval('#eventi-facet-0 option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    // The same emulator answers as "this portal" and as the remote one, as on the demo page.
+    await addListing(page, 'temi', { blockId: 'temi', query: EVENTS, facets: ['topics'], limitPagination: 6, ...(remote ? { remoteUrl: env.portal.origin } : {}) });
+    await firstResults(page, 'temi');
+    const options = await page.$$eval('#temi-facet-0 option', (os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(options).toContain(topic);
-    const res = await after(page, 'eventi', () => page.select('#eventi-facet-0', topic));
-    const query = `topics in ['"${topic.replace(/["'()[\]]/g, '\\$&')}"'] and classes [event] and subtree [101] sort [time_interval=>asc] and calendar[time_interval] = [${day()} 00:00,*]`;
-    expect(res).toMatchObject(expected(env.portal.dataset, query + ' limit 6 offset 0'));
+    const sent = probe.requests.length;
+    const res = await after(page, 'temi', () => page.select('#temi-facet-0', topic));
+    // Written by hand from the grammar: an exact phrase, backslashes doubled for Solr, then
+    // ' ( ) [ ] " escaped for the parser.
+    const phrase = topic.replace(/\\/g, '\\\\').replace(/["'()[\]]/g, '\\$&');
+    expect(res).toMatchObject(expected(env.portal.dataset, `topics in ['"${phrase}"'] and ${EVENTS} limit 6 offset 0`));
     const events = new Set(withTopic('event', topic));
+    expect(res.total).toBe(events.size);
     for (const id of res.ids) expect(events.has(id)).toBe(true);
+    // The request went through the door under test, and the portal's parser reads back the topic.
+    const searches = probe.requests.slice(sent).filter((u) => u.includes(remote ? REST_SEARCH : '/opendata/api/content/search/'));
+    expect(searches.length).toBeGreaterThan(0);
+    if (remote) for (const url of searches) expect(new URL(url).searchParams.get('callback')).toMatch(/^piazzaJsonp/);
+    // The results' search carries the topic (the topic facet's own counts are asked without it).
+    const chosen = searches.map((url) => parseQuery(listingQuery(url)).clauses.find((c: any) => c.field === 'topics')).filter(Boolean);
+    expect(chosen.length).toBeGreaterThan(0);
+    for (const clause of chosen) expect(clause!.values).toEqual([topic]);
+    expect(await page.$('#temi [role=alert]')).toBeNull();
     expect(probe.errors).toEqual([]);
     await page.close();
   });
