@@ -12,9 +12,9 @@
 // 6. cleans each value: `\'` becomes `'`, quotes are trimmed off both ends; every other backslash stays;
 // 7. sends string values to Solr in a "…" phrase, where a backslash escapes the next character.
 // Hence: `'` `(` `)` `[` `]` are written with a backslash for the parser (2–5), `"` and `\` with a
-// backslash for Solr (7). What no encoding carries: a `$` in an array value (5), a backslash right
-// before an apostrophe (6 takes it), a space right after `[` or before `]` (1), an apostrophe at
-// either end of an item (5 and 6 trim them).
+// backslash for Solr (7). What no encoding carries: a `$` in an array value (5: such a value goes
+// in a clause of its own, see valuesClause), a backslash right before an apostrophe (6 takes it), a
+// space right after `[` or before `]` (1), an apostrophe at either end of a value (5 and 6 trim them).
 
 /** A backslash before each character the parser or Solr reads as syntax inside a quoted value. */
 export const escapeSyntax = (text: string) => text.replace(/["'()[\]]/g, '\\$&');
@@ -36,3 +36,28 @@ export function arrayItem(value: string): string {
  * trick is needed: Solr reads `\\"` as a backslash, then the phrase's end.
  */
 export const phraseItem = (value: string) => `"${escapeSyntax(value.replace(/\\/g, '\\\\'))}"`;
+
+/**
+ * A value as the single quoted value of a clause, `'…'` (without its quotes), where no `$` is
+ * replaced (5 is for arrays). A trailing `\` ends `\\\'`: the quote check skips the escaped
+ * apostrophe, the clean-up (6) turns it into `'` and trims it with the closing one, leaving `\\`.
+ */
+export function singleValue(value: string): string {
+  const escaped = escapeSyntax(value.replace(/\\/g, '\\\\'));
+  return value.endsWith('\\') ? escaped + "\\'" : escaped;
+}
+
+/** How a builder writes one value: as an array item, and as a clause's single value (both with their quotes). */
+export interface ValueWriter { item(value: string): string; single(value: string): string }
+
+/**
+ * `field op ['v1','v2']` for the chosen values. A value with a `$` cannot be an array item (5 reads
+ * it as `'`), so it gets a clause of its own, `field op '…'`; `join` keeps the operator's meaning
+ * across them: `or` for `in` (any of them, in parentheses), `and` for `contains` (all of them).
+ */
+export function valuesClause(field: string, operator: string, values: readonly string[], write: ValueWriter, join: 'and' | 'or'): string {
+  const items = values.filter((v) => !v.includes('$'));
+  const clauses = items.length ? [`${field} ${operator} [${items.map(write.item).join(',')}]`] : [];
+  for (const v of values) if (v.includes('$')) clauses.push(`${field} ${operator} ${write.single(v)}`);
+  return clauses.length > 1 && join === 'or' ? `(${clauses.join(' or ')})` : clauses.join(' and ');
+}

@@ -1,7 +1,7 @@
 // The `q` the datatable endpoint receives: facet clauses in front of the admin's base query, as
 // the original plugin built it (jquery.opendataDataTable.js buildQuery / buildFilterInput).
 import type { FacetSpec, TableState } from './types';
-import { arrayItem } from '../../../runtime/query-language';
+import { arrayItem, singleValue, valuesClause } from '../../../runtime/query-language';
 
 /**
  * The original's escaping for `extra_` values, which are URL-encoded after it (so no syntax
@@ -24,7 +24,9 @@ export function facetToken(field: string, value: string): string {
 export function facetClause(field: string, values: readonly string[]): string | null {
   const chosen = values.filter((v) => v.trim() !== '');
   if (!chosen.length) return null;
-  return field + ' contains [' + chosen.map((v) => "'" + facetToken(field, v) + "'").join(',') + ']';
+  const item = (v: string) => "'" + facetToken(field, v) + "'";
+  const single = (v: string) => (field.includes('extra_') ? item(v) : "'" + singleValue(v) + "'");
+  return valuesClause(field, 'contains', chosen, { item, single }, 'and');
 }
 
 /** `facets [f|alpha|100, …]`: what makes the response carry the counts the selects show. */

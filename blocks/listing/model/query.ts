@@ -2,7 +2,7 @@
 // (as the original `buildQuery` did, with its bugs fixed). Pure: `now` is passed in.
 import { intervalRange, isStrictIso, publishedRange } from './dates';
 import type { FacetDef, Filters, ListingSettings } from './types';
-import { escapeSyntax, phraseItem } from '../../../runtime/query-language';
+import { escapeSyntax, phraseItem, valuesClause } from '../../../runtime/query-language';
 
 /**
  * The visitor's text inside `q = '…'` and facet values sent to the server-mode block endpoint
@@ -29,8 +29,11 @@ export function facetValue(field: string, value: string): string {
   return `'${phraseItem(value)}'`;
 }
 
-export const facetClause = (field: string, values: string[]) =>
-  `${field} in [${values.map((v) => facetValue(field, v)).join(',')}]`;
+/** `field in [v1, v2]` (any of them); a value with a `$` in a clause of its own (query-language.ts). */
+export function facetClause(field: string, values: string[]): string {
+  const write = (v: string) => facetValue(field, v);
+  return valuesClause(field, 'in', values, { item: write, single: write }, 'or');
+}
 
 export interface QueryOptions {
   /** The agenda: its dates are the range, and the interval and published filters are not shown there. */

@@ -47,6 +47,11 @@ describe('facetClause', () => {
   it('lists every selected value with contains', () => {
     expect(facetClause('topics', ['Cultura', 'Sport'])).toBe("topics contains ['Cultura','Sport']");
   });
+  it('gives a value with a $ a clause of its own (an array item reads it as an apostrophe), and-ed with the rest', () => {
+    expect(facetClause('topics', ['Sport', 'Prezzo 5$'])).toBe("topics contains ['Sport'] and topics contains 'Prezzo 5$'");
+    // A single value keeps a trailing backslash with an escaped apostrophe the clean-up trims.
+    expect(facetClause('topics', ['5$ \\'])).toBe("topics contains '5$ \\\\\\''");
+  });
   it('is null for an empty selection (blank values do not count)', () => {
     expect(facetClause('topics', [])).toBeNull();
     expect(facetClause('topics', ['', '  '])).toBeNull();
@@ -104,6 +109,12 @@ describe('round trip through the emulator parser', () => {
     const decoded = decodeURIComponent(clause.values[0]);
     // the original plugin's form for extra_ values: a backslash before " ' ( ) and \, then URL-encoded
     expect(decoded).toBe('"' + value.replace(/["'()\\]/g, '\\$&') + '"');
+  });
+
+  it.each([`Prezzo 5$`, `\${name} {{x}}`, `$`, `a$b\\`, `L'arte $ (x) [y]`])('a value with a dollar survives in a clause of its own: %s', (value) => {
+    const ast = parseQuery(buildQuery('classes [document]', [facet('document_type')], { document_type: ['altro', value] }));
+    expect(ast.filter!.type).toBe('and');
+    expect(ast.clauses.filter((c: any) => c.field === 'document_type').map((c: any) => [c.operator, c.values])).toEqual([['contains', ['altro']], ['contains', [value]]]);
   });
 
   it('several facets parse as clauses joined by and, before the base query\'s own clauses', () => {

@@ -16,6 +16,10 @@ describe('escaping', () => {
     expect(facetValue('topics', 'Tempo libero \\')).toBe(`'"Tempo libero \\\\"'`);
     expect(facetValue('topics', `a\\b (c)`)).toBe(`'"a\\\\b \\(c\\)"'`);
   });
+  it('gives a value with a $ a clause of its own (an array item reads it as an apostrophe), or-ed with the rest', () => {
+    expect(facetClause('topics', ['Sport', 'Prezzo 5$'])).toBe(`(topics in ['"Sport"'] or topics in '"Prezzo 5$"')`);
+    expect(facetClause('topics', ['5$'])).toBe(`topics in '"5$"'`);
+  });
   it('leaves & # % + alone (the URL encoding handles those)', () => {
     expect(escapeValue('a&b#c%d+e')).toBe('a&b#c%d+e');
   });

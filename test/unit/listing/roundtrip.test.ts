@@ -54,6 +54,17 @@ describe('escaping round-trips through the portal parser', () => {
     expect(ast.parameters.offset).toBe(6);
   });
 
+  // A `$` inside [..] comes back from the server as `'`: such a value goes in a clause of its own,
+  // and the two are or-ed in parentheses, so "any of the chosen topics" still holds.
+  it.each([`Prezzo 5$`, `\${name} {{x}}`, `$`, `a$b\\`])('facet value with a dollar %j', (value) => {
+    const ast = parseQuery(moduleQuery(listUrl(s, noFilters({ facets: { topics: [value, 'Sport'] } }), TUESDAY, 6)));
+    const group = ast.filter as any; // `classes [event]` is a parameter: the or-group is the whole filter
+    expect(group.type).toBe('or');
+    expect(ast.parameters.classes).toEqual(['event']);
+    expect(group.children.map((c: any) => [c.field, c.operator, c.values])).toEqual([['topics', 'in', ['Sport']], ['topics', 'in', [value]]]);
+    expect(ast.clauses.filter((c: any) => c.field === 'topics').every((c: any) => c.items.every((i: any) => i.exact))).toBe(true);
+  });
+
   it('every filter at once parses into the expected clauses', () => {
     const full = settings({ query: 'classes [event] and subtree [2] sort [time_interval=>asc]', showSearch: true, timeIntervals: true, publishedRange: true, facets: ['topics', 'has_public_event_typology'] });
     const ast = parseQuery(filteredQuery(full, noFilters({
