@@ -104,7 +104,7 @@ const shared = () => [
 ];
 
 const onwarn = (warning, warn) => {
-  // ol-ext and moment ship `this` at top level and circular imports that are harmless.
+  // moment ships `this` at top level and circular imports that are harmless.
   if (warning.code === 'THIS_IS_UNDEFINED' || warning.code === 'CIRCULAR_DEPENDENCY') return;
   warn(warning);
 };

@@ -7,17 +7,8 @@ import { createEmitter } from './events';
 import { createLoader } from './loader';
 import type { RuntimeContext } from './types';
 
-declare global {
-  interface Window {
-    piazza?: {
-      version: string;
-      on: ReturnType<typeof createEmitter>['on'];
-      mount(root?: ParentNode): Promise<void>;
-      ready: Promise<void>;
-      consent?: unknown;
-    };
-  }
-}
+// window.piazza's type is the public one (types/piazza.d.ts), so what ships in the typings is what boots.
+import type {} from '../types/piazza';
 
 (function boot() {
   if (window.piazza) return; // included twice: the first copy stays in charge

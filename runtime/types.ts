@@ -29,10 +29,8 @@ export interface HelperModule {
   mount(root: ParentNode, ctx: RuntimeContext): void | Promise<void>;
 }
 
-export interface ConsentChoice {
-  categories: Record<string, { wanted: boolean }>;
-  services: string[];
-}
+/** The visitor's stored choice (the `cconsent` cookie's record). */
+export type ConsentChoice = import('./consent/types').ConsentRecord;
 
 export interface ConsentApi {
   open(): void;

@@ -6,7 +6,7 @@ import { consentAllows } from '../../../blocks/gallery/views/store';
 /** A consent core as the runtime exposes it: `allows` by service key, search value or category. */
 function ctxWith(config: { services: Record<string, { category: string; search?: string }>; categories: Record<string, { wanted: boolean }> } | null, chosen: boolean): RuntimeContext {
   (globalThis as any).CookieConsent = config ? { config } : undefined;
-  const choice: ConsentChoice | null = config && chosen ? { categories: config.categories, services: Object.keys(config.services) } : null;
+  const choice: ConsentChoice | null = config && chosen ? { version: 1, categories: config.categories, services: Object.keys(config.services) } : null;
   const consent: ConsentApi = {
     open() {},
     get: () => choice,

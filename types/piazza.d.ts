@@ -1,0 +1,52 @@
+// Public typings of piazza: `window.piazza`, its events, and the configs of the blocks (generated
+// from schemas/*.schema.json). In a portal's TypeScript: `import type { ListingConfig } from 'piazza'`.
+export type { ListingConfig } from '../schemas/generated/listing';
+export type { DatatableConfig } from '../schemas/generated/datatable';
+export type { ConsentConfig } from '../schemas/generated/consent';
+export type { ProbeConfig } from '../schemas/generated/probe';
+
+/** The `cconsent` cookie's content: {version, categories: {name: {wanted}}, services}. */
+export interface ConsentRecord {
+  version: number;
+  categories: Record<string, { wanted: boolean }>;
+  services: string[];
+}
+
+/** What each event of `piazza.on(event, cb)` passes to its callback. */
+export interface PiazzaEvents {
+  /** The first mount pass is done (also `document`'s `piazza:ready` event). */
+  ready: undefined;
+  'block:mounted': { blockId: string; type: string; element: HTMLElement };
+  /** A block did not mount: its config problems (JSON paths) or what failed; its fallback stays. */
+  'block:error': { blockId: string; type: string; element: HTMLElement; message: string };
+  'consent:change': ConsentRecord;
+  'listing:results': { blockId: string; totalCount: number; element: HTMLElement };
+  'sharedlink:embedded': { id: string; view: string; base: string };
+  'sharedlink:error': { id: string; view: string; status: number; message: string };
+  'gallery:opened': { widget: HTMLElement; index: number };
+  'gallery:slide': { widget: HTMLElement; index: number };
+  'gallery:closed': { widget: HTMLElement };
+}
+
+export interface PiazzaConsent {
+  /** Opens the preferences dialog. */
+  open(): void;
+  /** The visitor's stored choice, or null before any. */
+  get(): ConsentRecord | null;
+  /** Whether a service or category may run now. */
+  allows(name: string): boolean;
+}
+
+export interface Piazza {
+  version: string;
+  /** Resolves after the first mount pass. */
+  ready: Promise<void>;
+  on<E extends keyof PiazzaEvents>(event: E, cb: (detail: PiazzaEvents[E]) => void): () => void;
+  /** Mounts blocks and helpers added to the page later (under `root`); mounting twice is a no-op. */
+  mount(root?: ParentNode): Promise<void>;
+  consent: PiazzaConsent;
+}
+
+declare global {
+  interface Window { piazza?: Piazza }
+}
