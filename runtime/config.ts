@@ -17,3 +17,13 @@ export function checkConfig<T>(validate: ValidateFunction, config: unknown): T {
   if (!validate(copy)) throw new ConfigError(toProblems(validate.errors));
   return copy as T;
 }
+
+/**
+ * The original jQuery plugin's settings present in `config` (schemas mark them `"deprecated"`):
+ * accepted, so a config copied from an old template still mounts, and each reported once as
+ * "/key what to do instead".
+ */
+export function legacyNotes(config: unknown, legacy: Record<string, string>): string[] {
+  if (!config || typeof config !== 'object') return [];
+  return Object.keys(config).filter((k) => Object.hasOwn(legacy, k)).map((k) => '/' + k + ' ' + legacy[k]);
+}

@@ -3,6 +3,8 @@
 //   <name>.d.ts          the TypeScript type of the config (json-schema-to-typescript)
 //   <name>.validate.js   a standalone validator (ajv): no eval at run time, so strict CSP holds;
 //                        it also fills in the schema's defaults.
+//   <name>.legacy.js     the keys of the original jQuery plugins the schema accepts but ignores
+//                        (`"deprecated": true`), with what to do instead (their description).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -45,8 +47,14 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
     join(out, name + '.validate.d.ts'),
     "import type { ValidateFunction } from 'ajv';\ndeclare const validate: ValidateFunction;\nexport default validate;\n",
   );
+  // Keys kept from the jQuery plugins (`"deprecated": true`): accepted, and reported with their description.
+  const legacy = Object.fromEntries(Object.entries(schema.properties || {}).filter(([, v]) => v.deprecated).map(([k, v]) => [k, v.description]));
+  writeFileSync(join(out, name + '.legacy.js'), '// generated from ' + file + ' — do not edit\nexport default ' + JSON.stringify(legacy) + ';\n');
+  writeFileSync(join(out, name + '.legacy.d.ts'), 'declare const legacy: Record<string, string>;\nexport default legacy;\n');
   const type = pascal(name) + 'Config';
-  const ts = await compile({ ...schema, title: type }, type, {
+  // A legacy key holds whatever the old template wrote: `unknown` (json-schema-to-typescript's tsType).
+  const typed = { ...schema, title: type, properties: Object.fromEntries(Object.entries(schema.properties || {}).map(([k, v]) => [k, v.deprecated ? { ...v, tsType: 'unknown' } : v])) };
+  const ts = await compile(typed, type, {
     bannerComment: '// generated from ' + file + ' — do not edit',
     additionalProperties: false,
     declareExternallyReferenced: true,

@@ -28,6 +28,11 @@ async function validatorFor(name) {
   return validators[name];
 }
 
+async function legacyFor(name) {
+  const file = resolve(root, 'schemas/generated', name + '.legacy.js');
+  return existsSync(file) ? (await import(pathToFileURL(file).href)).default : {};
+}
+
 /**
  * The consent config is checked in the page by piazza.js's own hand check, which also knows what a
  * schema cannot say (a service's category must exist, a cookie pattern must compile): run that
@@ -89,7 +94,10 @@ for (const file of files) {
     const problems = await check(kind, config);
     failures += problems.length;
     for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${p.message}`);
-    if (!problems.length) console.log(`${file}: ${name}: ok`);
+    // Settings of the jQuery plugins: accepted (the block mounts), reported as the page's console does.
+    const legacy = kind === 'consent' ? [] : Object.entries(await legacyFor(kind)).filter(([k]) => config && Object.hasOwn(config, k));
+    for (const [k, note] of legacy) console.log(`${file}: ${name}: warning: ignored setting /${k} ${note}`);
+    if (!problems.length) console.log(`${file}: ${name}: ok` + (legacy.length ? ` (${legacy.length} ignored setting${legacy.length === 1 ? '' : 's'})` : ''));
   }
 }
 process.exit(failures ? 1 : 0);

@@ -3,7 +3,8 @@
 import { h, render } from 'preact';
 import { snapshot } from 'valtio/vanilla';
 import validate from '../../schemas/generated/listing.validate.js';
-import { checkConfig } from '../../runtime/config';
+import legacy from '../../schemas/generated/listing.legacy.js';
+import { checkConfig, legacyNotes } from '../../runtime/config';
 import { createAnnouncer, injectStyle } from '../../runtime/dom';
 import type { RequestError } from '../../runtime/http';
 import { createI18n } from '../../runtime/i18n';
@@ -24,6 +25,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const config = checkConfig<ListingConfig>(validate, raw);
   const settings = resolveSettings(config, ctx.blockId);
   const prefix = '[piazza] listing block "' + settings.blockId + '": ';
+  for (const note of legacyNotes(raw, legacy)) console.warn(prefix + 'ignored setting ' + note);
   let tabs: TabId[] = availableTabs(settings.tabs);
   const missing = settings.tabs.filter((tab) => !tabs.includes(tab));
   if (missing.length) console.warn(prefix + 'tabs not available in this version: ' + missing.join(', '));

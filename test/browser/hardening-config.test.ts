@@ -115,3 +115,30 @@ describe('a bad consent config', () => {
     await page.close();
   });
 });
+
+describe('a config copied from the jQuery block', () => {
+  const IGNORED = ['/geoSearchApi', '/spinnerTpl', '/listTpl', '/popupTpl', '/customTpl', '/useCustomTpl'];
+
+  it('mounts; each setting piazza ignores is one console warning saying what to do instead; validate agrees', async () => {
+    const probe = await openGuarded(env.browser, env.portal.url + 'test/legacy-config.html');
+    const warnings: string[] = [];
+    probe.page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
+    await probe.page.reload({ waitUntil: 'domcontentloaded' });
+    await firstResults(probe.page, 'remote-gui-1234');
+    const { page } = probe;
+    expect(await page.$eval('#remote-gui-1234', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
+    // itemsPerRow "2" (text, as the template writes it) is 2 cards per row.
+    expect(await page.$$eval('#remote-gui-1234 [role=listitem]', (els) => new Set(els.map((el) => el.getBoundingClientRect().left)).size)).toBe(2);
+    const ignored = warnings.filter((w) => w.startsWith('[piazza] listing block "remote-gui-1234": ignored setting '));
+    expect(ignored.map((w) => w.split(' ')[6]).sort()).toEqual([...IGNORED].sort());
+    expect(ignored.find((w) => w.includes('/listTpl'))).toMatch(/templates\.item/);
+    expect(probe.consoleErrors).toEqual([]);
+
+    const validated = await promisify(execFile)(process.execPath, [join(projectRoot, 'scripts/validate.mjs'), join(projectRoot, 'fixtures/pages/test/legacy-config.html')], { cwd: projectRoot });
+    const lines = validated.stdout.trim().split('\n').map((l) => l.replace(/^.*?legacy-config\.html: /, ''));
+    expect(lines.filter((l) => l.startsWith('listing #remote-gui-1234: warning: ignored setting ')).map((l) => l.split(' ')[5]).sort()).toEqual([...IGNORED].sort());
+    expect(lines).toContain(`listing #remote-gui-1234: ok (${IGNORED.length} ignored settings)`);
+    await page.close();
+  });
+});
+

@@ -41,7 +41,7 @@ export function resolveSettings(config: ListingConfig, fallbackBlockId: string):
     source,
     query: (config.query || '').trim(),
     limit: config.limitPagination ?? 3,
-    itemsPerRow: config.itemsPerRow ?? 3,
+    itemsPerRow: typeof config.itemsPerRow === 'string' && config.itemsPerRow !== 'auto' ? Number(config.itemsPerRow) : config.itemsPerRow ?? 3,
     fields: config.fields || [],
     facets: (config.facets || []).map(parseFacet),
     view,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import validate from '../../../schemas/generated/probe.validate.js';
-import { checkConfig, ConfigError } from '../../../runtime/config';
+import { checkConfig, ConfigError, legacyNotes } from '../../../runtime/config';
+import listingValidate from '../../../schemas/generated/listing.validate.js';
+import listingLegacy from '../../../schemas/generated/listing.legacy.js';
 import { toProblems } from '../../../schemas/problems.js';
 
 describe('config validation', () => {
@@ -70,3 +72,22 @@ describe('config validation', () => {
     ]);
   });
 });
+
+describe('settings of the jQuery block', () => {
+  const copied = { query: 'classes [event]', spinnerTpl: '#tpl-remote-gui-spinner', listTpl: '#tpl-remote-gui-list', responseCallback: null, itemsPerRow: '2', view: 'card_teaser' };
+
+  it('are accepted by the listing schema (itemsPerRow as text too), and the rest is still checked', () => {
+    expect(checkConfig<any>(listingValidate, copied).itemsPerRow).toBe('2');
+    expect(() => checkConfig(listingValidate, { ...copied, itemsPerRow: '7' })).toThrow(ConfigError);
+    expect(() => checkConfig(listingValidate, { ...copied, colour: 'red' })).toThrow(/\/colour is not a known key/);
+  });
+
+  it('are each named once, with what to do instead; other keys are not', () => {
+    const notes = legacyNotes(copied, listingLegacy);
+    expect(notes.map((n) => n.split(' ')[0])).toEqual(['/spinnerTpl', '/listTpl', '/responseCallback']);
+    expect(notes[2]).toContain("piazza.on('listing:results'");
+    expect(legacyNotes({ query: 'x' }, listingLegacy)).toEqual([]);
+    expect(legacyNotes(null, listingLegacy)).toEqual([]);
+  });
+});
+
