@@ -37,7 +37,7 @@ describe.each(selectedEngines())('%s', (engine) => {
     expect((await tab.failedResponses()).filter((e) => !deliberate.test(e))).toEqual([]);
   };
 
-  it('every demo page loads with no console error and no failed request', async () => {
+  it('every demo page loads with no console error and no failed request', { timeout: 180_000 }, async () => {
     const pages = demoPages().filter((p) => !p.startsWith('test/'));
     expect(pages.length).toBeGreaterThan(10);
     const problems: string[] = [];

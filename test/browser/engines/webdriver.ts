@@ -38,36 +38,65 @@ try {
   Promise.resolve((${String(fn)}).apply(null, args)).then((v) => done({ ok: v === undefined ? null : v }), fail);
 } catch (e) { fail(e); }`;
 
+/** `promise`, or an error naming `what` after `ms`: a hung MiniBrowser must fail a step, not the whole run. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const late = new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error(`WebKit: no answer in ${ms} ms to ${what}`)), ms); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 export async function webkitEngine(portal: Emulator): Promise<Engine> {
   const driverBin = webkitDriverPath();
   const binary = miniBrowserPath();
   if (!driverBin || !binary) throw new Error('WebKitGTK not found: run scripts/ensure-browsers.sh (apt-get install webkit2gtk-driver xvfb)');
-  const port = await freePort();
-  // xvfb-run gives the driver (and the MiniBrowsers it starts) a display of their own.
-  const driverProc: ChildProcess = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', driverBin, `--port=${port}`, '--host=127.0.0.1'], {
-    env: { ...process.env, TZ: browserZone() }, stdio: 'ignore', detached: true,
-  });
-  const server = `http://127.0.0.1:${port}`;
-  await poll(async () => (await fetch(server + '/status')).ok, 'WebKitWebDriver to listen', 20_000);
+
+  // The driver under its own virtual display (xvfb-run), in a process group of its own so that
+  // a restart ends the MiniBrowsers it started too.
+  let driverProc: ChildProcess;
+  let server = '';
+  const startDriver = async () => {
+    const port = await freePort();
+    driverProc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', driverBin, `--port=${port}`, '--host=127.0.0.1'], {
+      env: { ...process.env, TZ: browserZone() }, stdio: 'ignore', detached: true,
+    });
+    server = `http://127.0.0.1:${port}`;
+    await poll(async () => (await fetch(server + '/status')).ok, 'WebKitWebDriver to listen', 20_000);
+  };
+  const stopDriver = () => { try { process.kill(-driverProc.pid!, 'SIGKILL'); } catch { /* gone */ } };
+  await startDriver();
   let current: WebDriver | null = null;
 
+  /** Ends the tab's session; a browser that does not answer takes the driver down with it, and a new one starts. */
   const endSession = async () => {
     const d = current;
     current = null;
-    await d?.quit().catch(() => {});
+    if (!d) return;
+    try { await within(d.quit(), 15_000, 'end the session'); } catch { stopDriver(); await startDriver(); }
+  };
+  const createSession = async () => {
+    const driver = WebDriver.createSession(new Executor(new HttpClient(server)), {
+      'webkitgtk:browserOptions': { binary, args: ['--automation'] },
+    } as any);
+    await driver.getSession(); // the MiniBrowser is up
+    return driver;
   };
 
   return {
     name: 'webkit',
     async newTab(viewport = { width: 1280, height: 900 }) {
       await endSession();
-      const driver: WebDriver = await WebDriver.createSession(new Executor(new HttpClient(server)), {
-        'webkitgtk:browserOptions': { binary, args: ['--automation'] },
-      } as any);
+      let driver: WebDriver;
+      try {
+        driver = await within(createSession(), 30_000, 'start a session');
+      } catch {
+        stopDriver();
+        await startDriver();
+        driver = await within(createSession(), 30_000, 'start a session (on a restarted driver)');
+      }
       current = driver;
-      driver.manage().setTimeouts({ script: 30_000, pageLoad: 30_000 });
+      await driver.manage().setTimeouts({ script: 30_000, pageLoad: 30_000 });
       const evaluate = async (fn: unknown, ...args: unknown[]) => {
-        const r: any = await driver.executeAsyncScript(asyncCall(fn), ...args);
+        const r: any = await within(driver.executeAsyncScript(asyncCall(fn), ...args), 35_000, 'a script');
         if (r && 'error' in r) throw new Error('in the page: ' + r.error);
         return r?.ok;
       };
@@ -84,7 +113,7 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
       };
       const tab: Tab = {
         engine: 'webkit',
-        goto: async (url) => { await driver.get(url); },
+        goto: async (url) => { await within(driver.get(url), 35_000, 'load ' + url); },
         url: () => driver.getCurrentUrl(),
         back: async () => { await evaluate(() => { history.back(); }); },
         evaluate: evaluate as Tab['evaluate'],
@@ -117,7 +146,7 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
     },
     async close() {
       await endSession();
-      try { process.kill(-driverProc.pid!, 'SIGTERM'); } catch { /* gone */ }
+      stopDriver();
     },
   };
 }
