@@ -40,10 +40,10 @@ for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('
   writeFileSync(join(folder, 'schemas', file), JSON.stringify(schema, null, 2) + '\n');
 }
 
-// Typings: window.piazza and the config types, side by side.
+// Typings: window.piazza and the config types (not the validators' or legacy maps' internals), side by side.
 mkdirSync(join(folder, 'types'));
 const generated = join(root, 'schemas/generated');
-for (const file of readdirSync(generated).filter((f) => f.endsWith('.d.ts') && !f.includes('.validate.')).sort()) {
+for (const file of readdirSync(generated).filter((f) => /^[\w-]+\.d\.ts$/.test(f)).sort()) {
   cpSync(join(generated, file), join(folder, 'types', file));
 }
 writeFileSync(join(folder, 'types/piazza.d.ts'), readFileSync(join(root, 'types/piazza.d.ts'), 'utf8').replaceAll("'../schemas/generated/", "'./"));

@@ -54,6 +54,8 @@ describe('npm run release', () => {
     const top = [...new Set(files.map((f) => f.split('/')[0]))].sort();
     expect(top).toEqual(['CHANGELOG.md', 'LICENSE', 'dist', 'install.html', 'integrity.json', 'schemas', 'types']);
     expect(files).toEqual(expect.arrayContaining(['dist/piazza.js', 'dist/piazza.js.map', 'types/piazza.d.ts', 'types/listing.d.ts', 'schemas/listing.schema.json']));
+    // The typings are the public ones: piazza.d.ts and one type file per config, nothing generated for internal use.
+    expect(files.filter((f) => f.startsWith('types/')).sort()).toEqual(['types/consent.d.ts', 'types/datatable.d.ts', 'types/listing.d.ts', 'types/piazza.d.ts', 'types/probe.d.ts']);
     expect(files.filter((f) => f.startsWith('dist/chunks/') && f.endsWith('.js')).length).toBeGreaterThan(10);
     for (const file of files.filter((f) => f.startsWith('schemas/'))) {
       const schema = JSON.parse(readFileSync(join(folder, file), 'utf8'));
@@ -135,7 +137,7 @@ describe('npm pack', () => {
       'schemas/generated/listing.d.ts', 'types/piazza.d.ts', 'scripts/smoke.mjs', 'scripts/smoke/check.mjs',
     ]));
     expect(files.filter((f) => /^(test|fixtures|blocks|runtime|\.ci)\//.test(f))).toEqual([]);
-    expect(files.filter((f) => f.includes('.validate.'))).toEqual([]);
+    expect(files.filter((f) => f.includes('.validate.') || f.includes('.legacy.'))).toEqual([]);
     expect(packed.name).toBe('piazza');
     expect(packed.version).toBe(pkg.version);
   });
