@@ -69,6 +69,17 @@ export async function preparePage(page: Page): Promise<Page> {
   prepared.add(page);
   await page.evaluateOnNewDocument(clockScript(testNow()));
   await page.emulateTimezone(browserZone());
+  // page.click() presses where the element is when it asks: while the listing scrolls smoothly to
+  // its top after a page change, that point moves and the press lands elsewhere (a lost click, seen
+  // under load). Clicks wait for the page to stop scrolling first, as a person's would.
+  const click = page.click.bind(page);
+  page.click = async (...args: Parameters<Page['click']>) => {
+    await page.waitForFunction(() => new Promise<boolean>((done) => {
+      const y = window.scrollY;
+      requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
+    }), { timeout: 10_000 });
+    return click(...args);
+  };
   return page;
 }
 
