@@ -19,6 +19,9 @@
 /** A backslash before each character the parser or Solr reads as syntax inside a quoted value. */
 export const escapeSyntax = (text: string) => text.replace(/["'()[\]]/g, '\\$&');
 
+/** escapeSyntax, with each backslash doubled first: a value Solr reads back whole (7). */
+const escapeAll = (value: string) => escapeSyntax(value.replace(/\\/g, '\\\\'));
+
 /**
  * A value as an item of `['…', '…']` (without its quotes), read back by the server exactly. A
  * value ending in `\` cannot end in `\\'` (step 2 counts `\'` as an escaped quote): it ends `\\\ `
@@ -26,7 +29,7 @@ export const escapeSyntax = (text: string) => text.replace(/["'()[\]]/g, '\\$&')
  * backslash, leaving `\\`, which Solr reads as `\`.
  */
 export function arrayItem(value: string): string {
-  const escaped = escapeSyntax(value.replace(/\\/g, '\\\\'));
+  const escaped = escapeAll(value);
   return value.endsWith('\\') ? escaped + '\\ ' : escaped;
 }
 
@@ -35,7 +38,7 @@ export function arrayItem(value: string): string {
  * them). The closing `"` stands between a doubled trailing backslash and the apostrophe, so no
  * trick is needed: Solr reads `\\"` as a backslash, then the phrase's end.
  */
-export const phraseItem = (value: string) => `"${escapeSyntax(value.replace(/\\/g, '\\\\'))}"`;
+export const phraseItem = (value: string) => `"${escapeAll(value)}"`;
 
 /**
  * A value as the single quoted value of a clause, `'…'` (without its quotes), where no `$` is
@@ -43,21 +46,22 @@ export const phraseItem = (value: string) => `"${escapeSyntax(value.replace(/\\/
  * apostrophe, the clean-up (6) turns it into `'` and trims it with the closing one, leaving `\\`.
  */
 export function singleValue(value: string): string {
-  const escaped = escapeSyntax(value.replace(/\\/g, '\\\\'));
+  const escaped = escapeAll(value);
   return value.endsWith('\\') ? escaped + "\\'" : escaped;
 }
 
-/** How a builder writes one value: as an array item, and as a clause's single value (both with their quotes). */
-export interface ValueWriter { item(value: string): string; single(value: string): string }
+/** How a builder writes one value with its quotes: as an array item, and (if it differs) as a clause's single value. */
+export interface ValueWriter { item(value: string): string; single?(value: string): string }
 
 /**
  * `field op ['v1','v2']` for the chosen values. A value with a `$` cannot be an array item (5 reads
- * it as `'`), so it gets a clause of its own, `field op '…'`; `join` keeps the operator's meaning
- * across them: `or` for `in` (any of them, in parentheses), `and` for `contains` (all of them).
+ * it as `'`), so it gets a clause of its own, `field op '…'`, joined so the operator keeps its
+ * meaning: `contains` (all of them) with `and`, `in` (any of them) with `or`, in parentheses.
  */
-export function valuesClause(field: string, operator: string, values: readonly string[], write: ValueWriter, join: 'and' | 'or'): string {
+export function valuesClause(field: string, operator: 'in' | 'contains', values: readonly string[], write: ValueWriter): string {
+  const single = write.single ?? write.item;
   const items = values.filter((v) => !v.includes('$'));
   const clauses = items.length ? [`${field} ${operator} [${items.map(write.item).join(',')}]`] : [];
-  for (const v of values) if (v.includes('$')) clauses.push(`${field} ${operator} ${write.single(v)}`);
-  return clauses.length > 1 && join === 'or' ? `(${clauses.join(' or ')})` : clauses.join(' and ');
+  for (const v of values) if (v.includes('$')) clauses.push(`${field} ${operator} ${single(v)}`);
+  return clauses.length > 1 && operator === 'in' ? `(${clauses.join(' or ')})` : clauses.join(' and ');
 }

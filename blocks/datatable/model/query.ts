@@ -26,7 +26,7 @@ export function facetClause(field: string, values: readonly string[]): string | 
   if (!chosen.length) return null;
   const item = (v: string) => "'" + facetToken(field, v) + "'";
   const single = (v: string) => (field.includes('extra_') ? item(v) : "'" + singleValue(v) + "'");
-  return valuesClause(field, 'contains', chosen, { item, single }, 'and');
+  return valuesClause(field, 'contains', chosen, { item, single });
 }
 
 /** `facets [f|alpha|100, …]`: what makes the response carry the counts the selects show. */

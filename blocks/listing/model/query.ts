@@ -31,8 +31,7 @@ export function facetValue(field: string, value: string): string {
 
 /** `field in [v1, v2]` (any of them); a value with a `$` in a clause of its own (query-language.ts). */
 export function facetClause(field: string, values: string[]): string {
-  const write = (v: string) => facetValue(field, v);
-  return valuesClause(field, 'in', values, { item: write, single: write }, 'or');
+  return valuesClause(field, 'in', values, { item: (v) => facetValue(field, v) });
 }
 
 export interface QueryOptions {
