@@ -69,9 +69,20 @@ export async function preparePage(page: Page): Promise<Page> {
   prepared.add(page);
   await page.evaluateOnNewDocument(clockScript(testNow()));
   await page.emulateTimezone(browserZone());
-  // page.click() presses where the element is when it asks: while the listing scrolls smoothly to
-  // its top after a page change, that point moves and the press lands elsewhere (a lost click, seen
-  // under load). Clicks wait for the page to stop scrolling first, as a person's would.
+  clickWhenStill(page);
+  return page;
+}
+
+const still = new WeakSet<Page>();
+/**
+ * page.click() presses where the element is when it asks: while the listing scrolls smoothly to its
+ * top after a page change or Back, that point moves and the press lands elsewhere (a lost click,
+ * seen under load). The page's clicks wait for two frames without scrolling first, as a person's
+ * would. For every puppeteer page of the tests, in any engine (engines/puppeteer.ts too).
+ */
+export function clickWhenStill(page: Page): void {
+  if (still.has(page)) return;
+  still.add(page);
   const click = page.click.bind(page);
   page.click = async (...args: Parameters<Page['click']>) => {
     await page.waitForFunction(() => new Promise<boolean>((done) => {
@@ -80,7 +91,6 @@ export async function preparePage(page: Page): Promise<Page> {
     }), { timeout: 10_000 });
     return click(...args);
   };
-  return page;
 }
 
 /**

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { launch, removeWhenGone, type Emulator } from '../harness';
+import { clickWhenStill, launch, removeWhenGone, type Emulator } from '../harness';
 import { browserZone } from '../clock';
 import { poll, probeErrors, servedSince } from './shared';
 import type { Engine, EngineName, Key, Tab, Viewport } from './types';
@@ -53,9 +53,7 @@ function tabOf(engine: EngineName, page: Page, portal: Emulator, since: number, 
     back: async () => { await page.evaluate(() => history.back()); },
     evaluate: (fn, ...args) => page.evaluate(fn as any, ...args) as any,
     waitFor: (fn, ...args) => poll(() => page.evaluate(fn as any, ...args) as any, String(fn).slice(0, 160)),
-    // A locator waits until the element's box is still: the listing scrolls smoothly to its top after
-    // a page change or Back, and page.click() mid-scroll presses where the element was (a lost click).
-    click: async (selector) => { await page.locator(selector).click(); },
+    click: async (selector) => { await page.click(selector); }, // waits for a still page (harness clickWhenStill)
     focus: (selector) => page.focus(selector),
     press: async (key, { shift = false } = {}) => {
       if (shift) await page.keyboard.down('Shift');
@@ -80,6 +78,7 @@ export async function puppeteerEngine(name: 'chromium' | 'firefox', portal: Emul
     async newTab(viewport = { width: 1280, height: 900 }) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
+      clickWhenStill(page); // Chromium's pages have it from the harness already; Firefox's get it here
       await page.setViewport(viewport);
       await page.bringToFront(); // keyboard focus needs the foreground tab
       return tabOf(name, page, portal, portal.servedSeq(), () => context.close().catch(() => {}));
