@@ -1,50 +1,31 @@
 // The data table when the network misbehaves (slow answers, errors, invalid JSON), and the CSV
 // export of the whole filtered set, checked against what the emulator itself counts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, CDPSession } from 'puppeteer-core';
-import { launch, startPortal, type Emulator } from './harness';
+import type { Browser } from 'puppeteer-core';
+import { downloadsOf, launch, startPortal, type Downloads, type Emulator } from './harness';
 import { armFault, clearFaults, clickPage, columnTexts, drawAfter, expectAxeClean, idle, infoText, isDraw, lastDraw, openTable, serverAnswer } from './datatable-kit';
 
 let browser: Browser;
 let portal: Emulator;
-let downloads: string;
-let cdp: CDPSession;
+let downloads: Downloads;
 
 beforeAll(async () => {
   portal = await startPortal();
   browser = await launch();
-  downloads = mkdtempSync(join(tmpdir(), 'piazza-dt-downloads-'));
-  cdp = await browser.target().createCDPSession();
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, eventsEnabled: true });
+  downloads = await downloadsOf(browser);
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.close();
-  rmSync(downloads, { recursive: true, force: true });
+  downloads?.close();
 });
 afterEach(async () => {
   await clearFaults(portal);
-  for (const f of readdirSync(downloads)) rmSync(join(downloads, f), { force: true });
+  for (const f of readdirSync(downloads.dir)) rmSync(join(downloads.dir, f), { force: true });
 });
 
-
-/** Resolves with the file's text once Chromium reports the download complete. */
-function nextDownload(name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { cdp.off('Browser.downloadProgress', on); reject(new Error('no download of ' + name)); }, 20_000);
-    const on = (e: { state: string }) => {
-      if (e.state === 'completed') {
-        clearTimeout(timer);
-        cdp.off('Browser.downloadProgress', on);
-        resolve(readFileSync(join(downloads, name), 'utf8'));
-      }
-    };
-    cdp.on('Browser.downloadProgress', on);
-  });
-}
 
 /** CSV lines (RFC 4180: line breaks inside quotes belong to the field). */
 function csvRecords(text: string, sep: string): string[][] {
@@ -146,7 +127,7 @@ describe('datatable: CSV export', () => {
     const server = await serverAnswer(all.href);
     expect(server.recordsFiltered).toBe(expected);
 
-    const file = nextDownload('documenti-trasparenza.csv');
+    const file = downloads.next('documenti-trasparenza.csv');
     await page.click('.piazza-datatable-export button');
     const text = await file;
     expect(text.startsWith('\ufeff')).toBe(true);
@@ -169,7 +150,7 @@ describe('datatable: CSV export', () => {
     const total = (await serverAnswer(lastDraw(probe))).recordsFiltered;
     expect(total).toBeGreaterThan(300);
     const before = probe.requests.filter(isDraw).length;
-    const file = nextDownload('contents.csv');
+    const file = downloads.next('contents.csv');
     await page.click('.piazza-datatable-export button');
     const text = await file;
     const records = csvRecords(text.slice(1), ';');
@@ -196,8 +177,8 @@ describe('datatable: CSV export', () => {
     await page.waitForFunction(() => document.querySelector('.piazza-datatable-export')?.textContent?.includes('Download cancelled'));
     expect(await page.$('.piazza-datatable-export progress')).toBeNull();
     await new Promise((r) => setTimeout(r, 500));
-    expect(readdirSync(downloads)).toEqual([]);
-    expect(existsSync(join(downloads, 'contents.csv'))).toBe(false);
+    expect(readdirSync(downloads.dir)).toEqual([]);
+    expect(existsSync(join(downloads.dir, 'contents.csv'))).toBe(false);
     expect(probe.pageErrors).toEqual([]);
     await idle(page);
     await page.close();

@@ -127,6 +127,34 @@ export function removeWhenGone(dir: string, proc: { exitCode: number | null; sig
   else proc.once('exit', () => removeProfile(dir));
 }
 
+/**
+ * A folder Chromium downloads into, and the text of each finished download. Chromium creates the
+ * target file empty as soon as a download starts (a placeholder for the name) and fills it later, so
+ * the file's presence says nothing: wait for the browser's own "completed".
+ */
+export interface Downloads { dir: string; next(name: string, timeoutMs?: number): Promise<string>; close(): void }
+export async function downloadsOf(browser: Browser): Promise<Downloads> {
+  const dir = mkdtempSync(join(tmpdir(), 'piazza-downloads-'));
+  const cdp = await browser.target().createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir, eventsEnabled: true });
+  return {
+    dir,
+    next: (name, timeoutMs = 20_000) => new Promise((done, fail) => {
+      const on = (e: { state: string }) => {
+        if (e.state === 'completed') { stop(); done(readFileSync(join(dir, name), 'utf8')); }
+        else if (e.state === 'canceled') { stop(); fail(new Error('download of ' + name + ' canceled')); }
+      };
+      const timer = setTimeout(() => { stop(); fail(new Error('no download of ' + name)); }, timeoutMs);
+      const stop = () => { clearTimeout(timer); cdp.off('Browser.downloadProgress', on); };
+      cdp.on('Browser.downloadProgress', on);
+    }),
+    close: () => {
+      rmSync(dir, { recursive: true, force: true });
+      void cdp.send('Browser.setDownloadBehavior', { behavior: 'default' }).then(() => cdp.detach()).catch(() => {});
+    },
+  };
+}
+
 export interface Probe {
   page: Page;
   /** console.error messages and uncaught page errors. */

@@ -3,13 +3,12 @@
 // 09:00, event links (location, fallback, site-access prefix), filters in browser and server mode,
 // JSONP and German for a remote portal, .ics files read back by ical.js, errors with Retry,
 // keyboard and screen-reader access, axe, and never a request leaving the machine.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chunksLoaded, describeViolations, distDir, newProbe, waitReady, type Probe } from './harness';
+import { axe, chunksLoaded, describeViolations, distDir, downloadsOf, newProbe, waitReady, type Probe } from './harness';
 import { useBrowserEnv } from './env';
 import { romeDayOf } from './clock';
 import {
@@ -376,10 +375,8 @@ describe('agenda tab', () => {
   it('downloads the period’s events and each event as iCalendar files that ical.js reads back', async () => {
     const probe = await open(WIDE);
     const { page } = probe;
-    const downloads = mkdtempSync(join(tmpdir(), 'piazza-ics-'));
+    const downloads = await downloadsOf(env.browser);
     try {
-      const cdp = await page.createCDPSession();
-      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
       await openList(page, 'agenda-eventi');
       const events = await listedEvents(page, 'agenda-eventi');
       const shown = await agenda(page, 'agenda-eventi');
@@ -387,10 +384,9 @@ describe('agenda tab', () => {
       expect(await page.$eval(link, (a) => a.textContent)).toMatch(/^Scarica gli eventi di \w+( \d{4})? \(\.ics\)$/);
       const filename = await page.$eval(link, (a) => a.getAttribute('download'));
       expect(filename).toBe('eventi-' + shown.period.slice(0, 7) + '.ics');
+      const file = downloads.next(filename!);
       await page.click(link);
-      const file = join(downloads, filename!);
-      for (let i = 0; i < 100 && !readdirSync(downloads).includes(filename!); i++) await new Promise((r) => setTimeout(r, 50));
-      const text = readFileSync(file, 'utf8');
+      const text = await file;
       expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
       const calendar = new ICAL.Component(ICAL.parse(text));
       const zone = calendar.getFirstSubcomponent('vtimezone');
@@ -431,7 +427,7 @@ describe('agenda tab', () => {
       expect(single).toHaveLength(1);
       expect(single[0].getFirstPropertyValue('summary')).toBe(events[0].title);
     } finally {
-      rmSync(downloads, { recursive: true, force: true });
+      downloads.close();
     }
     expect(probe.errors).toEqual([]);
     await page.close();
