@@ -6,45 +6,18 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { phpJsonEncode, render, type RenderContext } from './ez-template';
+import { phpJsonEncode, render } from './ez-template';
+import { headTpl, listingTpl, piazzaIni, renderOpenpaBlock, root, tableTpl } from './blocks';
 
-const root = resolve(import.meta.dirname, '../../..');
-const design = join(root, 'integrations/openpa/extension/piazza/design/piazza');
-const listingTpl = readFileSync(join(design, 'override/templates/block/opendata_remote_gui.tpl'), 'utf8');
-const tableTpl = readFileSync(join(design, 'override/templates/block/opendata_remote_gui_datatable.tpl'), 'utf8');
-const headTpl = readFileSync(join(design, 'templates/piazza/head.tpl'), 'utf8');
 const tmp = mkdtempSync(join(tmpdir(), 'piazza-openpa-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const piazzaIni = (map: Record<string, string> = {}, nonce = '', integrity = '') => ({
-  Assets: { Folder: 'piazza', Integrity: integrity },
-  CSP: { NoncePlaceholder: nonce },
-  Map: { TileUrl: '', Attribution: '', AttributionUrl: '', ConsentService: '', ...map },
-});
-// A tag tree as OpenPA's api_tagtree() returns it (ids are numbers there).
-const topicsTree = {
-  children: [
-    { id: 11, keyword: 'Cultura', children: [{ id: 12, keyword: 'Musica', children: [] }, { id: 13, keyword: 'Teatro', children: [] }] },
-    { id: 21, keyword: 'Ambiente', children: [] },
-  ],
-};
-
-function renderBlock(template: string, block: { id: string; type?: string; custom_attributes: Record<string, string> }, options: { prefix?: string; map?: Record<string, string> } = {}) {
-  const ctx: RenderContext = {
-    variables: { block: { type: 'OpendataRemoteGui', ...block } },
-    ini: { 'site.ini': { RegionalSettings: { Locale: 'ita-IT' } }, 'piazza.ini': piazzaIni(options.map) },
-    siteAccessPrefix: options.prefix ?? '',
-    functions: {
-      tag_root_from_attribute_identifier: (field) => (field === 'topics' ? 7 : false),
-      api_tagtree: (id) => (id === 7 ? topicsTree : { children: [] }),
-    },
-  };
-  const out = render(template, ctx);
+function renderBlock(...args: Parameters<typeof renderOpenpaBlock>) {
+  const out = renderOpenpaBlock(...args);
   expect(out.warnings).toEqual([]);
-  const configs = [...out.html.matchAll(/data-piazza-block="(\w+)" id="([^"]+)"><script type="application\/json">([\s\S]*?)<\/script>/g)];
-  return { html: out.html, configs, config: configs[0] ? JSON.parse(configs[0][3]) : null, includes: out.includes };
+  return out;
 }
 
 /** Runs `npm run validate`'s script on a page made of the rendered blocks. */
