@@ -1,7 +1,9 @@
 // `npm run release` (after the build): release/piazza-<version>/ and release/piazza-<version>.tgz —
 // what a portal serves and installs: dist/ (piazza.js, chunks, source maps), the JSON Schemas with
-// absolute $ids, the typings, LICENSE and CHANGELOG.md, integrity.json (a sha384 of every file) and
-// install.html (the <script> tag with its integrity, and the CSP it needs).
+// absolute $ids, the typings, LICENSE and CHANGELOG.md, publiccode.yml (for the public-sector
+// software catalogues; checked first, see release/publiccode.mjs, and its url set from
+// PIAZZA_REPOSITORY_URL when given), integrity.json (a sha384 of every file) and install.html (the
+// <script> tag with its integrity, and the CSP it needs).
 //
 // Reproducible: files in name order, fixed modes and owner, every timestamp the last commit's
 // (or SOURCE_DATE_EPOCH), gzip without a name or time: two releases of one commit are the same bytes.
@@ -11,6 +13,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { checkPubliccode, UNPUBLISHED_URL, withRepositoryUrl } from './release/publiccode.mjs';
 import { tarball } from './release/tar.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -27,6 +30,16 @@ const dist = join(root, 'dist');
 if (!existsSync(join(dist, 'piazza.js'))) die('dist/piazza.js is missing: run `npm run build` first (`npm run release` does)');
 const built = readFileSync(join(dist, 'piazza.js'), 'utf8');
 if (!built.includes(JSON.stringify(pkg.version))) die(`dist/piazza.js is not version ${pkg.version}: rebuild it`);
+
+// publiccode.yml must say what package.json and CHANGELOG.md say, and pass the standard's checks.
+const publiccodeFacts = { version: pkg.version, license: pkg.license, changelog: readFileSync(join(root, 'CHANGELOG.md'), 'utf8') };
+let publiccode = readFileSync(join(root, 'publiccode.yml'), 'utf8');
+const repositoryUrl = process.env.PIAZZA_REPOSITORY_URL;
+if (repositoryUrl) {
+  try { publiccode = withRepositoryUrl(publiccode, repositoryUrl); } catch (e) { die(`PIAZZA_REPOSITORY_URL: ${e.message}`); }
+}
+const publiccodeProblems = checkPubliccode(publiccode, publiccodeFacts);
+if (publiccodeProblems.length) die('publiccode.yml:\n  ' + publiccodeProblems.join('\n  '));
 
 rmSync(folder, { recursive: true, force: true });
 mkdirSync(folder, { recursive: true });
@@ -49,6 +62,7 @@ for (const file of readdirSync(generated).filter((f) => /^[\w-]+\.d\.ts$/.test(f
 writeFileSync(join(folder, 'types/piazza.d.ts'), readFileSync(join(root, 'types/piazza.d.ts'), 'utf8').replaceAll("'../schemas/generated/", "'./"));
 
 for (const file of ['LICENSE', 'CHANGELOG.md']) cpSync(join(root, file), join(folder, file));
+writeFileSync(join(folder, 'publiccode.yml'), publiccode);
 
 const files = (dir) => readdirSync(dir).sort().flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
 const sri = (file) => 'sha384-' + createHash('sha384').update(readFileSync(file)).digest('base64');
@@ -61,6 +75,7 @@ const epoch = Number(process.env.SOURCE_DATE_EPOCH || lastCommitTime() || 0);
 const entries = files(folder).map((f) => ({ path: name + '/' + relative(folder, f).split('\\').join('/'), data: readFileSync(f) }));
 writeFileSync(join(out, name + '.tgz'), gzipSync(tarball(entries, epoch), { level: 9 }));
 console.log(`release: ${relative(root, folder)}/ (${entries.length} files) and ${relative(root, join(out, name + '.tgz'))}, sha384 ${sri(join(out, name + '.tgz'))}`);
+if (!repositoryUrl && publiccode.includes(UNPUBLISHED_URL)) console.log('release: publiccode.yml names no repository (url ' + UNPUBLISHED_URL + '): set PIAZZA_REPOSITORY_URL for a release that catalogues list');
 
 function lastCommitTime() {
   try { return execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return ''; }

@@ -1,8 +1,8 @@
 // `npm run release` as a portal team uses it: the folder and tarball hold what a portal serves
 // (and nothing else), two releases of one commit are the same bytes, every file has its sha384,
 // the install snippet's tag loads piazza with its integrity (and a tampered hash stops it), a
-// portal page works served from the release alone, the typings compile, and `npm pack` ships
-// dist, schemas and types without the tests.
+// portal page works served from the release alone, the typings compile, publiccode.yml goes
+// along (its url from PIAZZA_REPOSITORY_URL), and `npm pack` ships dist, schemas and types without the tests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,7 +19,11 @@ let folder: string;
 let portal: Emulator;
 let browser: Browser;
 
-const release = (out: string) => execFileSync(process.execPath, [join(projectRoot, 'scripts/release.mjs'), '--out', out], { cwd: projectRoot, encoding: 'utf8' });
+// Without PIAZZA_REPOSITORY_URL unless a test sets it: the release's publiccode.yml is then the repository's.
+const release = (out: string, env: Record<string, string> = {}) => {
+  const { PIAZZA_REPOSITORY_URL: _, ...base } = process.env;
+  return execFileSync(process.execPath, [join(projectRoot, 'scripts/release.mjs'), '--out', out], { cwd: projectRoot, encoding: 'utf8', stdio: 'pipe', env: { ...base, ...env } });
+};
 const sha384 = (file: string) => 'sha384-' + createHash('sha384').update(readFileSync(file)).digest('base64');
 const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 
@@ -49,10 +53,11 @@ describe('npm run release', () => {
     expect(listed).toEqual(walk(folder).map((f) => NAME + '/' + relative(folder, f)).sort());
   });
 
-  it('holds dist, absolute-$id schemas, typings, LICENSE, CHANGELOG, integrity.json and install.html — nothing else', () => {
+  it('holds dist, absolute-$id schemas, typings, LICENSE, CHANGELOG, publiccode.yml, integrity.json and install.html — nothing else', () => {
     const files = walk(folder).map((f) => relative(folder, f));
     const top = [...new Set(files.map((f) => f.split('/')[0]))].sort();
-    expect(top).toEqual(['CHANGELOG.md', 'LICENSE', 'dist', 'install.html', 'integrity.json', 'schemas', 'types']);
+    expect(top).toEqual(['CHANGELOG.md', 'LICENSE', 'dist', 'install.html', 'integrity.json', 'publiccode.yml', 'schemas', 'types']);
+    expect(readFileSync(join(folder, 'publiccode.yml'), 'utf8')).toBe(readFileSync(join(projectRoot, 'publiccode.yml'), 'utf8'));
     expect(files).toEqual(expect.arrayContaining(['dist/piazza.js', 'dist/piazza.js.map', 'types/piazza.d.ts', 'types/listing.d.ts', 'schemas/listing.schema.json']));
     // The typings are the public ones: piazza.d.ts and one type file per config, nothing generated for internal use.
     expect(files.filter((f) => f.startsWith('types/')).sort()).toEqual(['types/consent.d.ts', 'types/datatable.d.ts', 'types/listing.d.ts', 'types/piazza.d.ts', 'types/probe.d.ts']);
@@ -71,6 +76,20 @@ describe('npm run release', () => {
     for (const f of files) expect(integrity[f], f).toBe(sha384(join(folder, f)));
     const snippet = readFileSync(join(folder, 'install.html'), 'utf8');
     expect(snippet).toContain(`<script src="/extension/piazza/dist/piazza.js" integrity="${sha384(join(folder, 'dist/piazza.js'))}" crossorigin="anonymous"></script>`);
+  });
+
+  it('PIAZZA_REPOSITORY_URL sets publiccode.yml\'s url, and integrity.json follows; a bad one stops the release', () => {
+    const url = 'https://git.example.it/comune/piazza.git';
+    const out = release(join(temp, 'c'), { PIAZZA_REPOSITORY_URL: url });
+    expect(out).not.toMatch(/names no repository/);
+    const copy = join(temp, 'c', NAME);
+    const text = readFileSync(join(copy, 'publiccode.yml'), 'utf8');
+    expect(text).toContain(`\nurl: "${url}"\n`);
+    expect(text.replace(/^url: .*$/m, '')).toBe(readFileSync(join(projectRoot, 'publiccode.yml'), 'utf8').replace(/^url: .*$/m, ''));
+    expect(JSON.parse(readFileSync(join(copy, 'integrity.json'), 'utf8'))['publiccode.yml']).toBe(sha384(join(copy, 'publiccode.yml')));
+    let failure = '';
+    try { release(join(temp, 'd'), { PIAZZA_REPOSITORY_URL: 'git@git.example.it:comune/piazza.git' }); } catch (e: any) { failure = String(e.stderr); }
+    expect(failure).toMatch(/PIAZZA_REPOSITORY_URL: not an http\(s\) URL/);
   });
 
   it('the snippet\'s tag loads piazza from the release with its integrity; a wrong hash keeps it out', async () => {
@@ -134,7 +153,7 @@ describe('npm pack', () => {
     const files: string[] = packed.files.map((f: { path: string }) => f.path);
     expect(files).toEqual(expect.arrayContaining([
       'package.json', 'LICENSE', 'CHANGELOG.md', 'README.md', 'dist/piazza.js', 'schemas/listing.schema.json',
-      'schemas/generated/listing.d.ts', 'types/piazza.d.ts', 'scripts/smoke.mjs', 'scripts/smoke/check.mjs',
+      'schemas/generated/listing.d.ts', 'types/piazza.d.ts', 'scripts/smoke.mjs', 'scripts/smoke/check.mjs', 'publiccode.yml',
     ]));
     expect(files.filter((f) => /^(test|fixtures|blocks|runtime|\.ci)\//.test(f))).toEqual([]);
     expect(files.filter((f) => f.includes('.validate.') || f.includes('.legacy.'))).toEqual([]);

@@ -3,7 +3,7 @@
 // the rules of the standard's text that the schema leaves out, and it must say what package.json
 // and CHANGELOG.md say: a version bump that forgets it fails here (and `npm run release` refuses it).
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { checkPubliccode, newestRelease, SCHEMA_FILE, SCHEMA_SOURCE, UNPUBLISHED_URL, withRepositoryUrl } from '../../../scripts/release/publiccode.mjs';
@@ -89,5 +89,11 @@ describe('checkPubliccode fails what the standard or the package would not accep
   ])('%s', (_, edit, over, message) => {
     const found = problems(edit, over);
     expect(found.some((p) => message.test(p)), found.join('\n')).toBe(true);
+  });
+
+  it('the file it checks in the repository is the one the release ships', () => {
+    expect(existsSync(join(root, 'publiccode.yml'))).toBe(true);
+    expect(pkg.files).toContain('publiccode.yml');
+    expect(read('scripts/release.mjs')).toContain('publiccode.yml');
   });
 });
