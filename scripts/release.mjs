@@ -16,6 +16,9 @@ import { gzipSync } from 'node:zlib';
 import { checkPubliccode, UNPUBLISHED_URL, withRepositoryUrl } from './release/publiccode.mjs';
 import { tarball } from './release/tar.mjs';
 
+// Where docs/openpa.md installs dist/: eZ's rewrite rules serve only javascript/, images/… of a design.
+const SRC = '/extension/piazza/design/piazza/javascript/piazza/piazza.js';
+
 const root = resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({ options: { out: { type: 'string', default: join(root, 'release') } } });
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -82,11 +85,13 @@ function lastCommitTime() {
 }
 
 function installSnippet(hash) {
-  return `<!-- piazza ${pkg.version}: the whole install. Serve this folder's dist/ on the portal (here at
-     /extension/piazza/dist/) and put the tag first in <head>, before any third-party script.
+  return `<!-- piazza ${pkg.version}: the whole install. Serve the contents of this folder's dist/ on the
+     portal (here where OpenPA serves it: extension/piazza/design/piazza/javascript/piazza/, see
+     docs/openpa.md; its ini takes the hash below) and put the tag first in <head>, before any
+     third-party script.
      The hash pins piazza.js; its chunks are loaded from beside it. Cache: dist/chunks/* forever
      (hashed names), piazza.js short or with revalidation (its name does not change). -->
-<script src="/extension/piazza/dist/piazza.js" integrity="${hash}" crossorigin="anonymous"></script>
+<script src="${SRC}" integrity="${hash}" crossorigin="anonymous"></script>
 
 <!-- With a Content-Security-Policy: give the tag the page's nonce; piazza passes it to everything
      it injects (chunks, styles, revived scripts, JSONP). The least the blocks need:
@@ -96,6 +101,6 @@ function installSnippet(hash) {
        connect-src 'self';      (another portal's listing is read with JSONP: a nonced script)
        frame-src {embedded video hosts, after consent}
      Chunks served from another origin need that origin to send Access-Control-Allow-Origin. -->
-<script src="/extension/piazza/dist/piazza.js" integrity="${hash}" crossorigin="anonymous" nonce="{NONCE}"></script>
+<script src="${SRC}" integrity="${hash}" crossorigin="anonymous" nonce="{NONCE}"></script>
 `;
 }

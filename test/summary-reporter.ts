@@ -5,13 +5,17 @@ export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     let passed = 0, failed = 0, skipped = 0;
     for (const mod of modules) {
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
-      if (mod.state() === 'failed' && ![...mod.children.allTests()].length) failed++; // a file that failed to load
+      // A file that failed to load, or whose beforeAll/afterAll threw (its tests then show as
+      // skipped): one failure, or the closing line would read "0 failed" for a red file.
+      if (mod.state() === 'failed' && !failedHere) failedHere = 1;
+      failed += failedHere;
     }
     process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -75,7 +75,7 @@ describe('npm run release', () => {
     expect(Object.keys(integrity).sort()).toEqual(files);
     for (const f of files) expect(integrity[f], f).toBe(sha384(join(folder, f)));
     const snippet = readFileSync(join(folder, 'install.html'), 'utf8');
-    expect(snippet).toContain(`<script src="/extension/piazza/dist/piazza.js" integrity="${sha384(join(folder, 'dist/piazza.js'))}" crossorigin="anonymous"></script>`);
+    expect(snippet).toContain(`<script src="/extension/piazza/design/piazza/javascript/piazza/piazza.js" integrity="${sha384(join(folder, 'dist/piazza.js'))}" crossorigin="anonymous"></script>`);
   });
 
   it('PIAZZA_REPOSITORY_URL sets publiccode.yml\'s url, and integrity.json follows; a bad one stops the release', () => {
@@ -94,7 +94,7 @@ describe('npm run release', () => {
 
   it('the snippet\'s tag loads piazza from the release with its integrity; a wrong hash keeps it out', async () => {
     const snippet = readFileSync(join(folder, 'install.html'), 'utf8');
-    const tag = snippet.match(/<script src="[^"]+" integrity="[^"]+" crossorigin="anonymous"><\/script>/)![0].replace('/extension/piazza/dist/', '/dist/');
+    const tag = snippet.match(/<script src="[^"]+" integrity="[^"]+" crossorigin="anonymous"><\/script>/)![0].replace('/extension/piazza/design/piazza/javascript/piazza/', '/dist/');
     const page = (script: string) => `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Installazione</title>${script}</head>
       <body><main><div data-piazza-block="probe" id="sonda"><script type="application/json">{"message": "dal rilascio"}</script>piazza non attivo</div></main></body></html>`;
     const post = (path: string, html: string) => fetch(portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html }) });
