@@ -22,6 +22,7 @@ function lazyEntries() {
   const entries = {};
   const add = (name, file) => { if (existsSync(file)) entries[name] = file; };
   add('consent-ui', 'runtime/consent/ui/index.ts');
+  add('messages', 'runtime/messages.ts'); // admin messages, loaded by piazza.js only for a config problem
   for (const dir of readdirSync('blocks', { withFileTypes: true })) {
     if (dir.isDirectory()) add(dir.name, join('blocks', dir.name, 'index.ts'));
   }

@@ -17,10 +17,12 @@ import type {} from '../types/piazza';
   const base = new URL('.', script?.src || location.href).href;
   const events = createEmitter();
   const ctx: RuntimeContext = { version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events };
+  // Created before the consent core, which may need it for the words of a config problem (a lazy
+  // chunk); creating it fetches and mounts nothing.
+  const loader = createLoader(ctx);
   // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its UI chunk is
   // fetched through the loader only when needed, never before this boot pass ends.
-  const consent = startConsent(ctx, () => Promise.resolve().then(() => loader.load<ConsentUiModule>('consent-ui')));
-  const loader = createLoader(ctx);
+  const consent = startConsent(ctx, () => Promise.resolve().then(() => loader.load<ConsentUiModule>('consent-ui')), loader.explain);
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

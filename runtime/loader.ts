@@ -2,7 +2,7 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifest from 'piazza:manifest';
-import type { BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
+import type { AdminNote, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
 /** Page helpers: the portal's existing markup → the chunk that handles it. */
 const HELPERS: Array<[selector: string, entry: string]> = [
@@ -16,6 +16,8 @@ const HELPERS: Array<[selector: string, entry: string]> = [
 export interface Loader {
   mount(root?: ParentNode): Promise<void>;
   load<T>(entry: string): Promise<T>;
+  /** Problems (or a note) as the admin reads them, in the page's admin language. */
+  explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
 export function createLoader(ctx: RuntimeContext): Loader {
@@ -35,6 +37,11 @@ export function createLoader(ctx: RuntimeContext): Loader {
     return chunks[entry] as Promise<T>;
   }
 
+  // The words are a lazy chunk: only a misconfigured page pays for them. Should it not arrive, the
+  // codes still name every path.
+  const explain = (what: ConfigProblem[] | AdminNote) =>
+    load<typeof import('./messages')>('messages').then((m) => m.adminMessages().explain(what), () => JSON.stringify(what));
+
   const preloaded = new Set<string>();
   function preload(href: string) {
     if (preloaded.has(href)) return;
@@ -50,9 +57,8 @@ export function createLoader(ctx: RuntimeContext): Loader {
     const type = element.getAttribute('data-piazza-block') || '';
     const fallback = Array.from(element.childNodes);
     let blockId = element.id || type + '-' + ++counter;
-    const fail = (problems: ConfigProblem[] | string, error?: unknown) => {
-      const text = typeof problems === 'string' ? problems
-        : 'invalid config: ' + problems.map((p) => (p.path || '/') + ' ' + p.message).join('; ');
+    const fail = async (problem: ConfigProblem[] | AdminNote | string, error?: unknown) => {
+      const text = typeof problem === 'string' ? problem : await explain(problem);
       console.error('[piazza] ' + type + ' block "' + blockId + '": ' + text, ...(error ? [error] : []));
       element.replaceChildren(...fallback);
       element.setAttribute('data-piazza-state', 'error');
@@ -63,12 +69,12 @@ export function createLoader(ctx: RuntimeContext): Loader {
     try {
       config = JSON.parse(source?.textContent || '{}');
     } catch (e) {
-      return fail([{ path: '/', message: 'is not valid JSON (' + (e as Error).message + ')' }]);
+      return fail([{ path: '/', code: 'json', detail: (e as Error).message }]);
     }
     if (config && typeof config === 'object' && typeof (config as any).blockId === 'string' && (config as any).blockId) {
       blockId = (config as any).blockId;
     }
-    if (!manifest[type]) return fail('unknown block type "' + type + '" (known: ' + Object.keys(manifest).filter((k) => !/^(helper-|consent)/.test(k)).join(', ') + ')');
+    if (!manifest[type]) return fail({ code: 'blockType', name: type, entries: Object.keys(manifest) }); // messages.ts picks the blocks
     element.setAttribute('data-piazza-state', 'loading');
     try {
       const mod = await load<BlockModule>(type).catch((e) => {
@@ -79,8 +85,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {
-      if (Array.isArray(e?.problems)) fail(e.problems);
-      else fail((e?.message || String(e)), e);
+      await (Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
     }
   }
 
@@ -110,5 +115,5 @@ export function createLoader(ctx: RuntimeContext): Loader {
     await Promise.all(jobs);
   }
 
-  return { mount, load };
+  return { mount, load, explain };
 }

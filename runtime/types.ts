@@ -39,8 +39,17 @@ export interface ConsentApi {
   allows(service: string): boolean;
 }
 
-/** Thrown by a block for a bad config: the loader prints block id + JSON path. */
-export interface ConfigProblem {
+/**
+ * A config problem: its JSON path, and what is wrong as a code (ajv's keyword, or the check's own:
+ * 'count', 'category', 'json'…) with its parameters (values, types, limit…), in no language:
+ * runtime/messages.ts words it for the admin. Thrown by a block (ConfigError): the loader prints it.
+ */
+export interface ConfigProblem extends AdminNote {
   path: string;
-  message: string;
+}
+
+/** A message for admins without a JSON path (e.g. an unknown block type). */
+export interface AdminNote {
+  code: string;
+  [param: string]: unknown;
 }

@@ -1,3 +1,4 @@
 import type { ErrorObject } from 'ajv';
-export interface Problem { path: string; message: string }
+import type { ConfigProblem } from '../runtime/types';
+export type Problem = ConfigProblem;
 export function toProblems(errors: ErrorObject[] | null | undefined): Problem[];

@@ -4,7 +4,8 @@
 //   <name>.validate.js   a standalone validator (ajv): no eval at run time, so strict CSP holds;
 //                        it also fills in the schema's defaults.
 //   <name>.legacy.js     the keys of the original jQuery plugins the schema accepts but ignores
-//                        (`"deprecated": true`), with what to do instead (their description).
+//                        (`"deprecated": true`), with what to do instead: {it, en}, from their
+//                        "x-description-it" and "description" (admin messages are Italian first).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -16,7 +17,7 @@ const out = join(dir, 'generated');
 mkdirSync(out, { recursive: true });
 const standaloneCode = standalone.default || standalone;
 
-const DOC_KEYS = new Set(['description', 'examples', 'title', '$comment']);
+const DOC_KEYS = new Set(['description', 'x-description-it', 'examples', 'title', '$comment']);
 function stripDocs(node) {
   if (Array.isArray(node)) return node.map(stripDocs);
   if (!node || typeof node !== 'object') return node;
@@ -47,10 +48,14 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
     join(out, name + '.validate.d.ts'),
     "import type { ValidateFunction } from 'ajv';\ndeclare const validate: ValidateFunction;\nexport default validate;\n",
   );
-  // Keys kept from the jQuery plugins (`"deprecated": true`): accepted, and reported with their description.
-  const legacy = Object.fromEntries(Object.entries(schema.properties || {}).filter(([, v]) => v.deprecated).map(([k, v]) => [k, v.description]));
+  // Keys kept from the jQuery plugins (`"deprecated": true`): accepted, and reported with their
+  // description in the admin's language; a missing Italian text fails here, not in a portal's console.
+  const legacy = Object.fromEntries(Object.entries(schema.properties || {}).filter(([, v]) => v.deprecated).map(([k, v]) => {
+    if (!v['x-description-it'] || !v.description) throw new Error(name + ': deprecated /' + k + ' needs "description" and "x-description-it"');
+    return [k, { it: v['x-description-it'], en: v.description }];
+  }));
   writeFileSync(join(out, name + '.legacy.js'), '// generated from ' + file + ' — do not edit\nexport default ' + JSON.stringify(legacy) + ';\n');
-  writeFileSync(join(out, name + '.legacy.d.ts'), 'declare const legacy: Record<string, string>;\nexport default legacy;\n');
+  writeFileSync(join(out, name + '.legacy.d.ts'), 'declare const legacy: Record<string, { it: string; en: string }>;\nexport default legacy;\n');
   const type = pascal(name) + 'Config';
   // A legacy key holds whatever the old template wrote: `unknown` (json-schema-to-typescript's tsType).
   const typed = { ...schema, title: type, properties: Object.fromEntries(Object.entries(schema.properties || {}).map(([k, v]) => [k, v.deprecated ? { ...v, tsType: 'unknown' } : v])) };

@@ -2,6 +2,7 @@
 // every problem with its JSON path — the same validators and messages the blocks use in the page.
 // A file is a JSON config (its "$schema", or --type <block>, says which schema) or an HTML page,
 // in which case every `data-piazza-block` config and the `#piazza-consent` config are checked.
+// Messages are Italian; `--lang en` (or PIAZZA_LANG=en) prints them in English.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,13 +11,32 @@ import { toProblems } from '../schemas/problems.js';
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 let type = null;
+let lang = process.env.PIAZZA_LANG;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--type') type = args[++i];
+  else if (args[i] === '--lang') lang = args[++i];
   else files.push(args[i]);
 }
-if (!files.length) {
-  console.error('usage: npm run validate -- [--type listing|datatable|consent|probe] <config.json | page.html>…');
+
+/**
+ * piazza.js's own code, run here so this prints exactly what the console says: the consent hand
+ * check (it also knows what a schema cannot say: a service's category must exist, a cookie pattern
+ * must compile) and the admin messages. TypeScript, hence one esbuild bundle.
+ */
+async function runtimeCode() {
+  const { build } = await import('esbuild');
+  const out = await build({
+    stdin: { contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts';", resolveDir: root, loader: 'ts' },
+    bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
+  });
+  return import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
+}
+const { checkConsentConfig, adminMessages } = await runtimeCode();
+const say = adminMessages(lang);
+
+if (!files.length || (lang && !/^(it|en)/i.test(lang))) {
+  console.error(say.t('usage'));
   process.exit(2);
 }
 
@@ -33,27 +53,12 @@ async function legacyFor(name) {
   return existsSync(file) ? (await import(pathToFileURL(file).href)).default : {};
 }
 
-/**
- * The consent config is checked in the page by piazza.js's own hand check, which also knows what a
- * schema cannot say (a service's category must exist, a cookie pattern must compile): run that
- * same code here, so this prints exactly what the console says.
- */
-let consentCheck = null;
-async function checkConsent(config) {
-  if (!consentCheck) {
-    const { build } = await import('esbuild');
-    const out = await build({ entryPoints: [resolve(root, 'runtime/consent/config.ts')], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent' });
-    consentCheck = (await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'))).checkConsentConfig;
-  }
-  return consentCheck(config);
-}
-
-/** → problems (path, message); an unknown type is a problem of its own. */
+/** → problems (path, code…); an unknown type is a problem of its own. */
 async function check(kind, config) {
-  if (kind === 'consent') return checkConsent(config);
+  if (kind === 'consent') return checkConsentConfig(config);
   const validate = await validatorFor(kind);
-  if (!validate) return [{ path: '/', message: 'unknown block type "' + kind + '"' }];
-  if (!config || typeof config !== 'object' || Array.isArray(config)) return [{ path: '/', message: 'must be an object' }];
+  if (!validate) return [{ path: '/', code: 'blockType', name: kind }];
+  if (!config || typeof config !== 'object' || Array.isArray(config)) return [{ path: '/', code: 'type', types: ['object'] }];
   return validate(structuredClone(config)) ? [] : toProblems(validate.errors);
 }
 
@@ -81,23 +86,23 @@ for (const file of files) {
       config = JSON.parse(entry.text);
     } catch (e) {
       failures++;
-      console.log(`${file}: ${entry.label || 'config'}: / is not valid JSON (${e.message})`);
+      console.log(`${file}: ${entry.label || 'config'}: / ${say.problem({ code: 'json', detail: e.message })}`);
       continue;
     }
     const kind = entry.kind || (typeof config.$schema === 'string' ? basename(config.$schema).replace('.schema.json', '') : null);
     if (!kind) {
       failures++;
-      console.log(`${file}: cannot tell the config type: add "$schema" or pass --type`);
+      console.log(`${file}: ${say.t('noType')}`);
       continue;
     }
     const name = config.blockId ? `${kind} "${config.blockId}"` : entry.label || kind;
     const problems = await check(kind, config);
     failures += problems.length;
-    for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${p.message}`);
+    for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${say.problem(p)}`);
     // Settings of the jQuery plugins: accepted (the block mounts), reported as the page's console does.
     const legacy = kind === 'consent' ? [] : Object.entries(await legacyFor(kind)).filter(([k]) => config && Object.hasOwn(config, k));
-    for (const [k, note] of legacy) console.log(`${file}: ${name}: warning: ignored setting /${k} ${note}`);
-    if (!problems.length) console.log(`${file}: ${name}: ok` + (legacy.length ? ` (${legacy.length} ignored setting${legacy.length === 1 ? '' : 's'})` : ''));
+    for (const [k, note] of legacy) console.log(`${file}: ${name}: ${say.t('warning')}: ${say.ignored('/' + k, note)}`);
+    if (!problems.length) console.log(`${file}: ${name}: ` + (legacy.length ? say.plural('okIgnored', legacy.length) : say.t('ok')));
   }
 }
 process.exit(failures ? 1 : 0);

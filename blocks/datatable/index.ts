@@ -25,7 +25,7 @@ let instances = 0;
 
 export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const config = checkConfig<Config>(validate, raw);
-  if (!config.columns?.length && !config.class) throw new ConfigError([{ path: '/columns', message: 'is required unless "class" is set' }]);
+  if (!config.columns?.length && !config.class) throw new ConfigError([{ path: '/columns', code: 'requiredUnless', key: 'class' }]);
   const i18n = createI18n(catalog, config.locale, config.i18n);
   const api = createTableApi(config, ctx.nonce);
   const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);

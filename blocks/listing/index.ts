@@ -4,7 +4,7 @@ import { h, render } from 'preact';
 import { snapshot } from 'valtio/vanilla';
 import validate from '../../schemas/generated/listing.validate.js';
 import legacy from '../../schemas/generated/listing.legacy.js';
-import { checkConfig, legacyNotes } from '../../runtime/config';
+import { adminMessagesModule, checkConfig, legacyNotes } from '../../runtime/config';
 import { createAnnouncer, injectStyle } from '../../runtime/dom';
 import type { RequestError } from '../../runtime/http';
 import { createI18n } from '../../runtime/i18n';
@@ -25,7 +25,13 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const config = checkConfig<ListingConfig>(validate, raw);
   const settings = resolveSettings(config, ctx.blockId);
   const prefix = '[piazza] listing block "' + settings.blockId + '": ';
-  for (const note of legacyNotes(raw, legacy)) console.warn(prefix + 'ignored setting ' + note);
+  const ignored = legacyNotes(raw, legacy);
+  if (ignored.length) {
+    adminMessagesModule().then(({ adminMessages }) => {
+      const say = adminMessages();
+      for (const { key, note } of ignored) console.warn(prefix + say.ignored(key, note));
+    }, () => console.warn(prefix + ignored.map((n) => n.key).join(', ')));
+  }
   let tabs: TabId[] = availableTabs(settings.tabs);
   const missing = settings.tabs.filter((tab) => !tabs.includes(tab));
   if (missing.length) console.warn(prefix + 'tabs not available in this version: ' + missing.join(', '));

@@ -4,11 +4,10 @@
 // (test/unit/consent/schema-parity.test.ts keeps the two in step).
 // A bad config never fails open: what cannot be understood stays blocked (see normalise()).
 import { GCM_TYPES, type ConsentConfig, type CookieName, type ServiceConfig } from './types';
+import type { ConfigProblem } from '../types';
 
-export interface Problem {
-  path: string;
-  message: string;
-}
+/** Codes, not words (runtime/messages.ts words them): piazza.js has no room for two languages. */
+export type Problem = ConfigProblem;
 
 export const SERVICE_TYPES = ['script-tag', 'dynamic-script', 'wrapped', 'localcookie'];
 /** A CSS colour without anything that could end the declaration (the theme goes into a stylesheet). */
@@ -48,49 +47,50 @@ export function merge<T extends Record<string, any>>(target: T, source: Record<s
 /** A rule returns false after reporting a problem at `path`. */
 type Rule = (v: any, path: string, out: Problem[], root: any) => boolean | void;
 
-const fail = (out: Problem[], path: string, message: string) => { out.push({ path: path || '/', message }); return false; };
-const type = (t: string): Rule => (v, p, out) => typeof v === t || fail(out, p, 'must be a ' + t);
-const test = (ok: (v: any, root: any) => boolean, message: string): Rule => (v, p, out, root) => ok(v, root) || fail(out, p, message);
-const count = test((v) => Number.isInteger(v) && v >= 0, 'must be an integer >= 0');
+const fail = (out: Problem[], path: string, code: string, params?: object) => { out.push({ path: path || '/', code, ...params }); return false; };
+const type = (t: string): Rule => (v, p, out) => typeof v === t || fail(out, p, 'type', { types: [t] });
+const test = (ok: (v: any, root: any) => boolean, code: string, params?: object): Rule => (v, p, out, root) => ok(v, root) || fail(out, p, code, params);
+const count = test((v) => Number.isInteger(v) && v >= 0, 'count');
+const object = (out: Problem[], p: string) => fail(out, p, 'type', { types: ['object'] });
 const text = type('string');
 const flag = type('boolean');
 /** An object with these keys only (and these required). */
 const shape = (keys: Record<string, Rule>, required: string[] = []): Rule => (v, p, out, root) => {
-  if (!isObject(v)) return fail(out, p, 'must be an object');
-  for (const k of required) if (v[k] === undefined) fail(out, p + '/' + k, 'is required');
+  if (!isObject(v)) return object(out, p);
+  for (const k of required) if (v[k] === undefined) fail(out, p + '/' + k, 'required');
   for (const k of Object.keys(v)) {
-    if (!keys[k]) fail(out, p + '/' + k, 'is not a known key');
+    if (!keys[k]) fail(out, p + '/' + k, 'additionalProperties');
     else if (v[k] !== undefined) keys[k](v[k], p + '/' + k, out, root);
   }
 };
 /** An object with any keys, each value following `rule`. */
 const map = (rule: Rule): Rule => (v, p, out, root) => {
-  if (!isObject(v)) return fail(out, p, 'must be an object');
+  if (!isObject(v)) return object(out, p);
   for (const k of Object.keys(v)) rule(v[k], p + '/' + k, out, root);
 };
 const list = (rule: Rule): Rule => (v, p, out, root) =>
-  Array.isArray(v) ? v.forEach((x, i) => rule(x, p + '/' + i, out, root)) : fail(out, p, 'must be an array');
-const category = test((v, root) => typeof v === 'string' && isObject(root.categories?.[v]), 'must be a key of /categories');
+  Array.isArray(v) ? v.forEach((x, i) => rule(x, p + '/' + i, out, root)) : fail(out, p, 'type', { types: ['array'] });
+const category = test((v, root) => typeof v === 'string' && isObject(root.categories?.[v]), 'category');
 const texts = shape({ current: text, locale: map(map(text)) });
 const ownTexts = shape({ locale: map(map(text)) });
 
 const cookieName: Rule = (v, p, out) =>
   typeof v === 'string' || v instanceof RegExp ||
-  shape({ pattern: test((x) => typeof x === 'string' && !!toRegExp(x), 'must be a valid RegExp') }, ['pattern'])(v, p, out, null);
+  shape({ pattern: test((x) => typeof x === 'string' && !!toRegExp(x), 'regexp') }, ['pattern'])(v, p, out, null);
 
 /** Built on first use, so importing a helper from this module costs the UI chunk nothing. */
 const spec = (): Rule => shape({
   $schema: text,
   cookieVersion: count,
   barTimeout: count,
-  modalMainTextMoreLink: test((v) => v === null || (typeof v === 'string' && LINK.test(v)), 'must be an http(s) or relative URL'),
+  modalMainTextMoreLink: test((v) => v === null || (typeof v === 'string' && LINK.test(v)), 'link'),
   // Theme keys are not listed here (bytes in piazza.js): the UI chunk reports unknown ones.
-  theme: map(test((v) => typeof v === 'string' && COLOUR.test(v), 'must be a CSS colour')),
+  theme: map(test((v) => typeof v === 'string' && COLOUR.test(v), 'colour')),
   language: texts,
   categories: map(shape({ needed: flag, wanted: flag, checked: flag, language: ownTexts })),
   services: map(shape({
     category,
-    type: test((v) => SERVICE_TYPES.includes(v), 'must be one of: ' + SERVICE_TYPES.join(', ')),
+    type: test((v) => SERVICE_TYPES.includes(v), 'enum', { values: SERVICE_TYPES }),
     search: (v, p, out, root) => (Array.isArray(v) ? list(text) : text)(v, p, out, root), // a string, or a list of strings
     cookies: list(shape({ name: cookieName, domain: text }, ['name'])),
     language: ownTexts,
@@ -126,8 +126,8 @@ export function cookieMatcher(name: CookieName | undefined): (cookie: string) =>
  * not even an object) stays blocked for good.
  */
 export function configFrom(base: ConsentConfig, raw: Record<string, any>, problems: Problem[]): ConsentConfig {
-  for (const { path, message } of problems) {
-    if (/required|known/.test(message) || /^\/services\/[^/]+$/.test(path)) continue; // nothing to drop / keep the service
+  for (const { path, code } of problems) {
+    if (code === 'required' || code === 'additionalProperties' || /^\/services\/[^/]+$/.test(path)) continue; // nothing to drop / keep the service
     const keys = path.split('/').slice(1);
     const last = keys.pop()!;
     const parent = keys.reduce((o, k) => o?.[k], raw as any);

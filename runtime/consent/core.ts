@@ -11,13 +11,18 @@ import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches } from './rules';
 import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
-import type { ConsentApi, RuntimeContext } from '../types';
+import type { AdminNote, ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
 const log = (level: 'error' | 'warn', text: string) => console[level]('[piazza] consent: ' + text);
 
-export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentUiModule>): ConsentApi {
+export function startConsent(
+  ctx: RuntimeContext,
+  loadUi: () => Promise<ConsentUiModule>,
+  explain: (problems: ConfigProblem[] | AdminNote) => Promise<string>, // the loader's: the words are a lazy chunk
+): ConsentApi {
+  const report = (problems: ConfigProblem[]) => explain(problems).then((text) => log('error', text));
   let config: ConsentConfig | null = null;
   /** A config was given but is not usable at all: whatever it might govern stays blocked. */
   let broken = false;
@@ -36,7 +41,7 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   function configure(raw: unknown): void {
     // A later call (setConfiguration) may be partial: check it with the categories known so far.
     const problems = checkConsentConfig(config && isObject(raw) ? { categories: config.categories, ...raw } : raw);
-    if (problems.length) log('error', 'invalid config: ' + problems.map((p) => p.path + ' ' + p.message).join('; '));
+    if (problems.length) report(problems);
     if (!isObject(raw)) {
       broken ||= !config;
       return;
@@ -114,6 +119,7 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   const core: ConsentCore = {
     get config() { return config!; },
     nonce: ctx.nonce,
+    report,
     needsChoice: () => choiceNeeded,
     allows: allowsName,
     stored(record) {
@@ -157,7 +163,7 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
       raw = JSON.parse(source.textContent || '');
     } catch (e) {
       broken = true;
-      log('error', 'invalid config: / is not valid JSON (' + (e as Error).message + ')');
+      report([{ path: '/', code: 'json', detail: (e as Error).message }]);
     }
     if (!broken) configure(raw);
   }

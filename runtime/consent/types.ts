@@ -84,6 +84,8 @@ export const EMBEDS = 'iframe[data-src][data-consent],iframe[data-src][data-cooo
 export interface ConsentCore {
   config: ConsentConfig;
   nonce: string;
+  /** Logs config problems as one console error, in the admin's language. */
+  report(problems: import('../types').ConfigProblem[]): void;
   /** True while the visitor has no valid choice for the current config (the bar is due). */
   needsChoice(): boolean;
   allows(name: string): boolean;

@@ -21,9 +21,9 @@ const INIT = `(() => {
   document.addEventListener('piazza:ready', () => { seen.ready = Math.round(performance.now()); }, { once: true });
 })();`;
 
-/** `invalid config: /a must be…; /b is not…` → [{path, message}] (the loader's console format). */
+/** `configurazione non valida: /a deve…; /b non è…` (or, with data-piazza-messages="en", `invalid config: …`) → [{path, message}] (the loader's console format). */
 export function configProblems(message = '') {
-  const m = /^invalid config: (.*)$/s.exec(message);
+  const m = /^(?:configurazione non valida|invalid config): (.*)$/s.exec(message);
   if (!m) return [];
   return m[1].split('; ').map((part) => {
     const space = part.indexOf(' ');

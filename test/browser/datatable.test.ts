@@ -349,9 +349,9 @@ describe('datatable: another configuration', () => {
     expect(await state('bad-type')).toEqual(['error', 'fallback tipo errato']);
     expect(await state('no-columns')).toEqual(['error', 'fallback senza colonne']);
     expect(probe.consoleErrors).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\[piazza\] datatable block "dt-no-query": invalid config: .*\/query is required/),
-      expect.stringMatching(/^\[piazza\] datatable block "dt-bad-type": invalid config: .*\/columns\/1\/type must be one of: "auto"/),
-      expect.stringMatching(/^\[piazza\] datatable block "dt-no-columns": invalid config: \/columns is required unless "class" is set/),
+      expect.stringMatching(/^\[piazza\] datatable block "dt-no-query": configurazione non valida: .*\/query è obbligatorio/),
+      expect.stringMatching(/^\[piazza\] datatable block "dt-bad-type": configurazione non valida: .*\/columns\/1\/type deve essere uno tra: "auto"/),
+      expect.stringMatching(/^\[piazza\] datatable block "dt-no-columns": configurazione non valida: \/columns è obbligatorio se non è indicato "class"$/),
     ]));
     // A class that cannot be read and no columns: a polite error with Retry in the block.
     await page.waitForSelector('#missing-class .piazza-error', { timeout: 10_000 });

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { projectRoot } from './harness';
 import { useBrowserEnv } from './env';
 import { openGuarded, rejections } from './hardening-kit';
@@ -16,13 +16,14 @@ const env = useBrowserEnv();
 
 /** Problems per block, as `path message` lines (a JSON parse error keeps only its kind: engines word it differently). */
 type Report = Record<string, string[]>;
-const normal = (problem: string) => problem.replace(/^\/ is not valid JSON \(.*\)$/, '/ is not valid JSON').replace(/^unknown block type ("[^"]+").*$/, '/ unknown block type $1');
+const normal = (problem: string) => problem.replace(/^\/ non è un JSON valido \(.*\)$/, '/ non è un JSON valido')
+  .replace(/^tipo di blocco sconosciuto ("[^"]+").*$/, '/ tipo di blocco sconosciuto $1');
 
-/** The console: `[piazza] <type> block "<id>": invalid config: /a x; /b y` or `[piazza] consent: invalid config: …`. */
+/** The console: `[piazza] <type> block "<id>": configurazione non valida: /a x; /b y` or `[piazza] consent: configurazione non valida: …`. */
 function fromConsole(lines: string[]): Report {
   const out: Report = {};
   for (const line of lines) {
-    const m = /^\[piazza\] (?:\S+ block "([^"]+)"|(consent)): (?:invalid config: )?(.*)$/.exec(line);
+    const m = /^\[piazza\] (?:\S+ block "([^"]+)"|(consent)): (?:configurazione non valida: )?(.*)$/.exec(line);
     if (!m) continue;
     const key = m[1] ?? m[2];
     (out[key] ||= []).push(...m[3].split('; ').map(normal));
@@ -32,9 +33,9 @@ function fromConsole(lines: string[]): Report {
 }
 
 /** `npm run validate -- page.html`: `<file>: <kind> "<blockId>" | <kind> #<id> | consent: <path> <message>`. */
-async function fromValidate(page: string): Promise<{ report: Report; ok: string[]; code: number }> {
+async function fromValidate(page: string, ...options: string[]): Promise<{ report: Report; ok: string[]; code: number }> {
   const file = join(projectRoot, 'fixtures/pages', page);
-  const { stdout, code } = await promisify(execFile)(process.execPath, [join(projectRoot, 'scripts/validate.mjs'), file], { cwd: projectRoot })
+  const { stdout, code } = await promisify(execFile)(process.execPath, [join(projectRoot, 'scripts/validate.mjs'), ...options, file], { cwd: projectRoot })
     .then((r) => ({ ...r, code: 0 }), (e) => ({ stdout: String(e.stdout), code: e.code as number }));
   const report: Report = {};
   const ok: string[] = [];
@@ -68,16 +69,30 @@ describe('bad block configs', () => {
     expect(probe.consoleErrors.filter((m) => !BROKEN.some((id) => m.includes(`block "${id}"`)))).toEqual([]);
     const shown = fromConsole(probe.consoleErrors);
     expect(Object.keys(shown).sort()).toEqual([...BROKEN].sort());
-    expect(shown['c-tipi']).toEqual(expect.arrayContaining(['/query must be string', '/limitPagination must be integer', '/facets must be array', '/showSearch must be boolean']));
-    expect(shown['c-chiavi']).toEqual(expect.arrayContaining(['/colour is not a known key', '/facets/0/etichetta is not a known key', '/tabs/1 must be one of: "list", "geo", "agenda"']));
-    expect(shown['c-mancanti']).toEqual(expect.arrayContaining(['/query is required', '/columns/0/field is required']));
-    expect(shown['c-tipo']).toEqual(['/ unknown block type "calendario"']);
-    expect(shown['c-json']).toEqual(['/ is not valid JSON']);
+    expect(shown['c-tipi']).toEqual(expect.arrayContaining([
+      '/query deve essere una stringa', '/limitPagination deve essere un numero intero', '/facets deve essere un array', '/showSearch deve essere true o false',
+    ]));
+    expect(shown['c-chiavi']).toEqual(expect.arrayContaining([
+      '/colour non è una chiave prevista', '/facets/0/etichetta non è una chiave prevista', '/tabs/1 deve essere uno tra: "list", "geo", "agenda"',
+    ]));
+    expect(shown['c-mancanti']).toEqual(expect.arrayContaining(['/query è obbligatorio', '/columns/0/field è obbligatorio']));
+    expect(shown['c-tipo']).toEqual(['/ tipo di blocco sconosciuto "calendario"']);
+    expect(shown['c-json']).toEqual(['/ non è un JSON valido']);
 
     const validated = await fromValidate('test/bad-config.html');
     expect(validated.code).toBe(1);
     expect(validated.report).toEqual(shown);
     expect(validated.ok.sort()).toEqual(['c-buono', 'c-ok']);
+
+    // English on request (--lang en, or PIAZZA_LANG=en): the same problems, other words.
+    const english = await fromValidate('test/bad-config.html', '--lang', 'en');
+    expect(english.code).toBe(1);
+    expect(Object.keys(english.report).sort()).toEqual(Object.keys(shown).sort());
+    expect(english.report['c-chiavi']).toEqual(expect.arrayContaining(['/colour is not a known key', '/tabs/1 must be one of: "list", "geo", "agenda"']));
+    expect(english.report['c-mancanti']).toEqual(expect.arrayContaining(['/query is required', '/columns/0/field is required']));
+    expect(english.report['c-tipi']).toEqual(expect.arrayContaining(['/limitPagination must be an integer', '/showSearch must be true or false']));
+    expect(english.report['c-tipo']).toEqual(['/ unknown block type "calendario"']);
+    expect(english.report['c-json']).toEqual([expect.stringMatching(/^\/ is not valid JSON \(.+\)$/)]);
 
     expect(await rejections(page)).toEqual([]);
     expect(probe.pageErrors).toEqual([]);
@@ -96,7 +111,7 @@ describe('a bad consent config', () => {
     expect(lines).toHaveLength(1);
     expect(probe.consoleErrors).toEqual(lines);
     const shown = fromConsole(lines);
-    expect(shown.consent).toEqual(expect.arrayContaining(['/services/tracker/category must be a key of /categories', '/barTimeout must be an integer >= 0']));
+    expect(shown.consent).toEqual(expect.arrayContaining(['/services/tracker/category deve essere una chiave di /categories', '/barTimeout deve essere un numero intero ≥ 0']));
     // The visitor: the bar still asks; even after "accept all" the service of the unknown category never runs.
     const applied = await choiceApplied(page);
     await waitForBar(page);
@@ -129,15 +144,22 @@ describe('a config copied from the jQuery block', () => {
     expect(await page.$eval('#remote-gui-1234', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
     // itemsPerRow "2" (text, as the template writes it) is 2 cards per row.
     expect(await page.$$eval('#remote-gui-1234 [role=listitem]', (els) => new Set(els.map((el) => el.getBoundingClientRect().left)).size)).toBe(2);
-    const ignored = warnings.filter((w) => w.startsWith('[piazza] listing block "remote-gui-1234": ignored setting '));
-    expect(ignored.map((w) => w.split(' ')[6]).sort()).toEqual([...IGNORED].sort());
-    expect(ignored.find((w) => w.includes('/listTpl'))).toMatch(/templates\.item/);
+    const ignored = () => warnings.filter((w) => w.startsWith('[piazza] listing block "remote-gui-1234": impostazione ignorata '));
+    await vi.waitFor(() => expect(ignored()).toHaveLength(IGNORED.length)); // their words are a lazy chunk
+    expect(ignored().map((w) => w.split(' ')[6]).sort()).toEqual([...IGNORED].sort());
+    expect(ignored().find((w) => w.includes('/listTpl'))).toMatch(/^\S+ listing block "remote-gui-1234": impostazione ignorata \/listTpl Impostazione del blocco jQuery .*`templates\.item`/);
     expect(probe.consoleErrors).toEqual([]);
 
     const validated = await promisify(execFile)(process.execPath, [join(projectRoot, 'scripts/validate.mjs'), join(projectRoot, 'fixtures/pages/test/legacy-config.html')], { cwd: projectRoot });
     const lines = validated.stdout.trim().split('\n').map((l) => l.replace(/^.*?legacy-config\.html: /, ''));
-    expect(lines.filter((l) => l.startsWith('listing #remote-gui-1234: warning: ignored setting ')).map((l) => l.split(' ')[5]).sort()).toEqual([...IGNORED].sort());
-    expect(lines).toContain(`listing #remote-gui-1234: ok (${IGNORED.length} ignored settings)`);
+    expect(lines.filter((l) => l.startsWith('listing #remote-gui-1234: avviso: impostazione ignorata ')).map((l) => l.split(' ')[5]).sort()).toEqual([...IGNORED].sort());
+    expect(lines).toContain(`listing #remote-gui-1234: ok (${IGNORED.length} impostazioni ignorate)`);
+    // English on request, from the environment too.
+    const english = await promisify(execFile)(process.execPath, [join(projectRoot, 'scripts/validate.mjs'), join(projectRoot, 'fixtures/pages/test/legacy-config.html')],
+      { cwd: projectRoot, env: { ...process.env, PIAZZA_LANG: 'en' } });
+    const en = english.stdout.trim().split('\n').map((l) => l.replace(/^.*?legacy-config\.html: /, ''));
+    expect(en).toContain('listing #remote-gui-1234: warning: ignored setting /spinnerTpl A setting of the jQuery block (its jsrender loading template), ignored: piazza shows its own loading state. Remove it.');
+    expect(en).toContain(`listing #remote-gui-1234: ok (${IGNORED.length} ignored settings)`);
     await page.close();
   });
 });

@@ -241,8 +241,8 @@ describe('sources and layouts', () => {
     await addListing(page, 'rotto', { blockId: 'rotto', limitPagination: 0, tabs: ['list', 'chart'] });
     expect(await page.$eval('#rotto', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', 'Contenuto senza JavaScript']);
     const message = probe.consoleErrors.find((m) => m.includes('listing block "rotto"'))!;
-    expect(message).toContain('/limitPagination must be >= 1');
-    expect(message).toContain('/tabs/1 must be one of');
+    expect(message).toContain('/limitPagination deve essere ≥ 1');
+    expect(message).toContain('/tabs/1 deve essere uno tra: "list", "geo", "agenda"');
     await page.close();
   });
 });

@@ -1,9 +1,10 @@
 // The loader in a real page: only needed chunks load, a broken block is isolated (one console error
 // naming block and JSON path, fallback kept), late markup mounts once, nothing leaves 127.0.0.1.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { chunksLoaded, distDir, newProbe, openPage, waitReady } from './harness';
+import { chunksLoaded, distDir, newProbe, openPage, projectRoot, waitReady } from './harness';
 import { useBrowserEnv } from './env';
+import { servePages } from './consent-kit';
 
 const env = useBrowserEnv();
 
@@ -39,13 +40,38 @@ describe('loader', () => {
     // One console error per broken block, naming the block id and the JSON path.
     expect(probe.consoleErrors).toHaveLength(3);
     expect(probe.consoleErrors).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\[piazza\] probe block "bad-json": invalid config: \/ is not valid JSON/),
-      expect.stringMatching(/^\[piazza\] probe block "probe-bad-schema": invalid config: .*\/colour is not a known key/),
-      expect.stringMatching(/^\[piazza\] nope block "mystery": unknown block type "nope"/),
+      expect.stringMatching(/^\[piazza\] probe block "bad-json": configurazione non valida: \/ non è un JSON valido \(.+\)$/),
+      expect.stringMatching(/^\[piazza\] probe block "probe-bad-schema": configurazione non valida: .*\/colour non è una chiave prevista/),
+      expect.stringMatching(/^\[piazza\] nope block "mystery": tipo di blocco sconosciuto "nope" \(disponibili: [^)]*\bprobe\b[^)]*\)$/),
     ]));
-    expect(probe.consoleErrors.find((e) => e.includes('probe-bad-schema'))).toContain('/message must be string');
+    expect(probe.consoleErrors.find((e) => e.includes('probe-bad-schema'))).toContain('/message deve essere una stringa');
+    expect(probe.consoleErrors.find((e) => e.includes('"mystery"'))).not.toMatch(/helper-|consent|messages/); // blocks only
     expect(probe.pageErrors).toEqual([]);
     await page.close();
+  });
+
+  it('data-piazza-messages="en" on the piazza.js tag: the admin messages in English, the page as before', async () => {
+    // loader.html, with the switch and a consent config that is not valid
+    const html = readFileSync(projectRoot + '/fixtures/pages/test/loader.html', 'utf8').replace(
+      '<script src="/dist/piazza.js"></script>',
+      '<script type="application/json" id="piazza-consent">{"categories": {"necessary": {"needed": true}}, "barTimeout": -1}</script>\n'
+        + '<script src="/dist/piazza.js" data-piazza-messages="en"></script>',
+    );
+    const url = env.portal.url + 'test/loader-en.html';
+    const probe = await newProbe(env.browser);
+    await servePages(probe.page, { [url]: { html } });
+    await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
+    await waitReady(probe.page);
+    expect(await probe.page.$eval('#ok', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
+    await vi.waitFor(() => expect(probe.consoleErrors).toHaveLength(4));
+    expect(probe.consoleErrors).toEqual(expect.arrayContaining([
+      '[piazza] consent: invalid config: /barTimeout must be an integer ≥ 0',
+      expect.stringMatching(/^\[piazza\] probe block "bad-json": invalid config: \/ is not valid JSON \(.+\)$/),
+      expect.stringMatching(/^\[piazza\] probe block "probe-bad-schema": invalid config: (?=.*\/colour is not a known key)(?=.*\/message must be a string)/),
+      expect.stringMatching(/^\[piazza\] nope block "mystery": unknown block type "nope" \(known: [^)]*\bprobe\b[^)]*\)$/),
+    ]));
+    expect(probe.pageErrors).toEqual([]);
+    await probe.page.close();
   });
 
   it('mounts blocks added later with piazza.mount(), once', async () => {

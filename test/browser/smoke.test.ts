@@ -105,7 +105,7 @@ describe('npm run smoke', () => {
     // What a person reads: the verdict, the block with its paths, the reasons.
     expect(out).toMatch(/✗ http:\/\/127\.0\.0\.1:\d+\/rotta\.html \(1280 px\)/);
     expect(out).toContain('block "notizie" (listing) did not mount, its config is invalid:');
-    expect(out).toMatch(/\n\s+\/limitPagination must be integer\n/);
+    expect(out).toMatch(/\n\s+\/limitPagination deve essere un numero intero\n/);
     expect(out).toContain('0 of 1 page clean');
   });
 

@@ -47,7 +47,7 @@ export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   };
 
   // The config's colours were checked by the core (COLOUR): nothing here can end the declaration.
-  const theme = Object.entries(core.config.theme).filter(([k]) => THEME[k] || void console.error('[piazza] consent: invalid config: /theme/' + k + ' is not a known key'))
+  const theme = Object.entries(core.config.theme).filter(([k]) => THEME[k] || void core.report([{ path: '/theme/' + k, code: 'additionalProperties' }]))
     .map(([k, v]) => '--pc-' + THEME[k] + ':' + v).join(';');
   injectStyle('consent', css + (theme ? '.piazza-consent{' + theme + '}' : ''), core.nonce);
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkConsentConfig, configFrom, cookieMatcher, defaults, merge } from '../../../runtime/consent/config';
 import { allows, categoryBlocked } from '../../../runtime/consent/rules';
+import { adminMessages } from '../../../runtime/messages';
 import { loaded, portalConfig } from './fixtures';
 
 const paths = (raw: unknown) => checkConsentConfig(raw).map((p) => p.path).sort();
+/** The problems as the console prints them, in the default language (Italian). */
+const said = (raw: unknown) => checkConsentConfig(raw).map((p) => p.path + ' ' + adminMessages().problem(p));
 
 describe('consent config check', () => {
   it('accepts the portal config, and the legacy call with a RegExp cookie name', () => {
@@ -13,7 +16,7 @@ describe('consent config check', () => {
     expect(checkConsentConfig(legacy)).toEqual([]);
   });
 
-  it('names every problem by JSON path, with a plain message', () => {
+  it('names every problem by JSON path, with a plain message (Italian by default)', () => {
     const raw = portalConfig();
     raw.barTimeout = -5;
     raw.cookieVersion = '2';
@@ -26,26 +29,26 @@ describe('consent config check', () => {
     raw.services.google.cookies[1].name = { pattern: '(' };
     raw.services.piwik.category = 'stats';
     delete raw.services.multimedia.type;
-    expect(checkConsentConfig(raw)).toEqual(expect.arrayContaining([
-      { path: '/barTimeout', message: 'must be an integer >= 0' },
-      { path: '/cookieVersion', message: 'must be an integer >= 0' },
-      { path: '/colour', message: 'is not a known key' },
-      { path: '/theme/barColor', message: 'must be a CSS colour' },
-      { path: '/modalMainTextMoreLink', message: 'must be an http(s) or relative URL' },
-      { path: '/categories/analytics/needed', message: 'must be a boolean' },
-      { path: '/services/google/type', message: 'must be one of: script-tag, dynamic-script, wrapped, localcookie' },
-      { path: '/services/google/search/1', message: 'must be a string' },
-      { path: '/services/google/cookies/1/name/pattern', message: 'must be a valid RegExp' },
-      { path: '/services/piwik/category', message: 'must be a key of /categories' },
-      { path: '/services/multimedia/type', message: 'is required' },
+    expect(said(raw)).toEqual(expect.arrayContaining([
+      '/barTimeout deve essere un numero intero ≥ 0',
+      '/cookieVersion deve essere un numero intero ≥ 0',
+      '/colour non è una chiave prevista',
+      '/theme/barColor deve essere un colore CSS',
+      '/modalMainTextMoreLink deve essere un URL http(s) o relativo',
+      '/categories/analytics/needed deve essere true o false',
+      '/services/google/type deve essere uno tra: "script-tag", "dynamic-script", "wrapped", "localcookie"',
+      '/services/google/search/1 deve essere una stringa',
+      '/services/google/cookies/1/name/pattern deve essere un’espressione regolare valida',
+      '/services/piwik/category deve essere una chiave di /categories',
+      '/services/multimedia/type è obbligatorio',
     ]));
     expect(checkConsentConfig(raw)).toHaveLength(11);
   });
 
   it('requires categories and an object', () => {
-    expect(checkConsentConfig({})).toEqual([{ path: '/categories', message: 'is required' }]);
-    expect(checkConsentConfig([])).toEqual([{ path: '/', message: 'must be an object' }]);
-    expect(checkConsentConfig(null)).toEqual([{ path: '/', message: 'must be an object' }]);
+    expect(checkConsentConfig({})).toEqual([{ path: '/categories', code: 'required' }]);
+    expect(checkConsentConfig([])).toEqual([{ path: '/', code: 'type', types: ['object'] }]);
+    expect(checkConsentConfig(null)).toEqual([{ path: '/', code: 'type', types: ['object'] }]);
   });
 
   it('checks texts, GCM types and the opt-in flags', () => {

@@ -3,6 +3,7 @@ import validate from '../../../schemas/generated/listing.validate.js';
 import { checkConfig, ConfigError } from '../../../runtime/config';
 import { parseFacet } from '../../../blocks/listing/model/settings';
 import { settings } from './fixtures';
+import { adminMessages } from '../../../runtime/messages';
 
 const problems = (config: unknown) => {
   try {
@@ -10,7 +11,7 @@ const problems = (config: unknown) => {
     return [];
   } catch (e) {
     expect(e).toBeInstanceOf(ConfigError);
-    return (e as ConfigError).problems.map((p) => p.path + ' ' + p.message);
+    return (e as ConfigError).problems.map((p) => p.path + ' ' + adminMessages().problem(p));
   }
 };
 
@@ -27,17 +28,18 @@ describe('config', () => {
   it('names the JSON path of each problem', () => {
     const found = problems({ limitPagination: 0, itemsPerRow: 'tanti', tabs: ['list', 'chart'], facets: ['topics|random'], colour: 'red' });
     expect(found).toEqual(expect.arrayContaining([
-      '/limitPagination must be >= 1',
-      '/tabs/1 must be one of: "list", "geo", "agenda"',
-      '/colour is not a known key',
+      '/limitPagination deve essere ≥ 1',
+      '/tabs/1 deve essere uno tra: "list", "geo", "agenda"',
+      '/colour non è una chiave prevista',
     ]));
     expect(found.some((p) => p.startsWith('/itemsPerRow '))).toBe(true);
     expect(found.some((p) => p.startsWith('/facets/0 '))).toBe(true);
   });
 
   it('a remote portal cannot be combined with server mode', () => {
-    expect(problems({ remoteUrl: 'https://altro.it', queryBuilder: 'server' })).toContain('/queryBuilder must be one of: "browser"');
-    expect(problems({ remoteUrl: 'ftp://altro.it' })[0]).toMatch(/^\/remoteUrl must match pattern/);
+    // Only the "then" branch's own problem: not the if/then rule around it.
+    expect(problems({ remoteUrl: 'https://altro.it', queryBuilder: 'server' })).toEqual(['/queryBuilder deve essere uno tra: "browser"']);
+    expect(problems({ remoteUrl: 'ftp://altro.it' })[0]).toMatch(/^\/remoteUrl deve rispettare il formato \^/);
   });
 
   it('fills the defaults', () => {
