@@ -10,8 +10,9 @@ export const listingTpl = readFileSync(join(design, 'override/templates/block/op
 export const tableTpl = readFileSync(join(design, 'override/templates/block/opendata_remote_gui_datatable.tpl'), 'utf8');
 export const headTpl = readFileSync(join(design, 'templates/piazza/head.tpl'), 'utf8');
 
-export const piazzaIni = (map: Record<string, string> = {}, nonce = '', integrity = '') => ({
+export const piazzaIni = (map: Record<string, string> = {}, nonce = '', integrity = '', messages = '') => ({
   Assets: { Folder: 'piazza', Integrity: integrity },
+  Messages: { Language: messages },
   CSP: { NoncePlaceholder: nonce },
   Map: { TileUrl: '', Attribution: '', AttributionUrl: '', ConsentService: '', ...map },
 });

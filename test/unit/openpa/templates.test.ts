@@ -178,14 +178,15 @@ it('npm run validate accepts the page the templates make for the demo blocks (an
 });
 
 describe('the head template (piazza.js first in <head>)', () => {
-  const head = (nonce: string, integrity = '') => render(headTpl, {
-    variables: {}, ini: { 'piazza.ini': piazzaIni({}, nonce, integrity) }, designBase: '/extension/piazza/design/piazza',
+  const head = (nonce: string, integrity = '', messages = '') => render(headTpl, {
+    variables: {}, ini: { 'piazza.ini': piazzaIni({}, nonce, integrity, messages) }, designBase: '/extension/piazza/design/piazza',
   });
   it('a classic script from the extension\'s javascript folder, with integrity and the nonce placeholder only when set', () => {
     const plain = head('');
     expect(plain.warnings).toEqual([]);
     expect(plain.html.trim()).toBe('<script src="/extension/piazza/design/piazza/javascript/piazza/piazza.js"></script>');
     expect(head('__CSP_NONCE__', 'sha384-abc').html.trim()).toBe('<script src="/extension/piazza/design/piazza/javascript/piazza/piazza.js" integrity="sha384-abc" crossorigin="anonymous" nonce="__CSP_NONCE__"></script>');
+    expect(head('', '', 'en').html.trim()).toBe('<script src="/extension/piazza/design/piazza/javascript/piazza/piazza.js" data-piazza-messages="en"></script>');
   });
 });
 

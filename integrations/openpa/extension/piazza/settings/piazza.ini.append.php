@@ -11,6 +11,11 @@ Folder=piazza
 # every new release; empty: no integrity check.
 Integrity=
 
+[Messages]
+# Language of the console messages for site admins (config problems): empty for Italian, "en"
+# for English.
+Language=
+
 [CSP]
 # With a Content-Security-Policy that uses a nonce: the text your web server replaces with each
 # response's nonce (e.g. nginx sub_filter, docs/openpa.md). Empty: no nonce attribute.
