@@ -27,12 +27,12 @@ for (let i = 0; i < args.length; i++) {
 async function runtimeCode() {
   const { build } = await import('esbuild');
   const out = await build({
-    stdin: { contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts';", resolveDir: root, loader: 'ts' },
+    stdin: { contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';", resolveDir: root, loader: 'ts' },
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
   return import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 }
-const { checkConsentConfig, adminMessages } = await runtimeCode();
+const { checkConsentConfig, adminMessages, legacyNotes } = await runtimeCode();
 const say = adminMessages(lang);
 
 if (!files.length || (lang && !/^(it|en)/i.test(lang))) {
@@ -100,8 +100,8 @@ for (const file of files) {
     failures += problems.length;
     for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${say.problem(p)}`);
     // Settings of the jQuery plugins: accepted (the block mounts), reported as the page's console does.
-    const legacy = kind === 'consent' ? [] : Object.entries(await legacyFor(kind)).filter(([k]) => config && Object.hasOwn(config, k));
-    for (const [k, note] of legacy) console.log(`${file}: ${name}: ${say.t('warning')}: ${say.ignored('/' + k, note)}`);
+    const legacy = kind === 'consent' ? [] : legacyNotes(config, await legacyFor(kind));
+    for (const { key, note } of legacy) console.log(`${file}: ${name}: ${say.t('warning')}: ${say.ignored(key, note)}`);
     if (!problems.length) console.log(`${file}: ${name}: ` + (legacy.length ? say.plural('okIgnored', legacy.length) : say.t('ok')));
   }
 }
