@@ -11,7 +11,7 @@ import { ezLocale, langOf } from '../i18n';
 import type { RuntimeContext } from '../types';
 import { follow, gridOf } from './masonry/follow';
 import { callbackFor, embedKey, firstId, nodeSearchUrl, pickView, planEmbed, readUrl, type EmbedPlan } from './sharedlink/model';
-import { sanitizeView } from './sharedlink/sanitize';
+import { sanitizeEmbed } from '../sanitize';
 
 const SELECTOR = '[data-shared_link][data-shared_link_view]';
 const views = new Map<string, Promise<string>>();
@@ -72,7 +72,7 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
     injectStyle('sharedlink', '[data-piazza-embed]{overflow-wrap:anywhere}[data-piazza-embed] img{max-width:100%;height:auto}', ctx.nonce);
     for (const placeholder of placeholdersFor(id, view)) {
       const grid = gridOf(placeholder);
-      const fragment = sanitizeView(html, plan.base);
+      const fragment = sanitizeEmbed(html, plan.base);
       for (const el of Array.from(fragment.children)) el.setAttribute('data-piazza-embed', '');
       placeholder.replaceWith(fragment);
       if (grid) follow(grid).relayout();

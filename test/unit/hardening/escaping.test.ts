@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isLinkValue, renderTemplate } from '../../../blocks/listing/model/template';
 import { safeUrl } from '../../../blocks/listing/model/response';
 import { loadSanitizer } from '../../../blocks/listing/sanitize';
-import { sanitizeView } from '../../../runtime/helpers/sharedlink/sanitize';
+import { sanitizeEmbed } from '../../../runtime/sanitize';
 // @ts-ignore plain JS fixture module
 import { PAYLOADS, trip } from '../../../fixtures/data/hostile.mjs';
 
@@ -82,7 +82,7 @@ describe('view sanitizers (listing and shared-link embeds)', () => {
   });
 
   it('a shared-link embed does the same', () => {
-    const fragment = sanitizeView(HOSTILE_VIEW, 'https://altro.it');
+    const fragment = sanitizeEmbed(HOSTILE_VIEW, 'https://altro.it');
     expect(liveMarkup(fragment)).toEqual(CLEAN);
     expect(fragment.querySelector('.card h3 a')?.getAttribute('href')).toBe('https://altro.it/x');
   });
