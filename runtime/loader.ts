@@ -10,7 +10,7 @@ const HELPERS: Array<[selector: string, entry: string]> = [
   ['.table-procedure-wrapper', 'helper-procedure'],
   ['[data-bs-toggle=masonry] .card-text .collapse', 'helper-masonry'],
   ['[data-shared_link][data-shared_link_view]', 'helper-sharedlink'], // an <a>, or a card <div href> in some templates
-  ['[data-gallery]', 'gallery'],
+  ['[data-gallery]', 'helper-gallery'],
 ];
 
 export interface Loader {

@@ -37,6 +37,8 @@ export interface ConsentApi {
   get(): ConsentChoice | null;
   /** true when the service (by key or search value) may run now. */
   allows(service: string): boolean;
+  /** true when the page's consent config names it (service key, search value or category). */
+  knows(name: string): boolean;
 }
 
 /**

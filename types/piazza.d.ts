@@ -35,6 +35,8 @@ export interface PiazzaConsent {
   get(): ConsentRecord | null;
   /** Whether a service or category may run now. */
   allows(name: string): boolean;
+  /** Whether the page's consent config names it (a service key, a search value or a category). */
+  knows(name: string): boolean;
 }
 
 export interface Piazza {

@@ -9,7 +9,7 @@ import { expire, installCookieFilter, presentCookies, readCookies } from './cook
 import { gcmSignal } from './gcm';
 import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
-import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches } from './rules';
+import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
 import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
 import type { AdminNote, ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
@@ -141,6 +141,7 @@ export function startConsent(
     },
     get: () => (config?.cookieExists ? buildRecord(config) : null),
     allows: allowsName,
+    knows: (name) => !!config && (name in config.categories || !!serviceNamed(config, name)),
   };
   ctx.consent = api;
 

@@ -58,6 +58,8 @@ describe('the cconsent cookie', () => {
     expect(await page.$('#cconsent-bar')).toBeNull();
     expect(await page.evaluate(() => (window as any).CookieConsent.config.cookieExists)).toBe(true);
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('video'))).toBe(false);
+    // What the config names — a service key, a search value, a category — and what it does not.
+    expect(await page.evaluate(() => ['video', 'wrapped', 'multimedia', 'youtube', ''].map((n) => (window as any).piazza.consent.knows(n)))).toEqual([true, true, true, false, false]);
     expect((await context.cookies()).find((c) => c.name === 'cconsent')!.value).toBe(PORTAL_VALUE);
     expect(probe.errors).toEqual([]);
     await context.close();

@@ -55,13 +55,13 @@ describe.each(WIDTHS)('gallery: keyboard journey (%s)', (name, viewport) => {
     const probe = await openGallery('gallery.html', viewport);
     const { page } = probe;
     // Only the small trigger chunk until the visitor approaches a gallery item.
-    expect(helperChunks(probe)).toEqual(['gallery']);
+    expect(helperChunks(probe)).toEqual(['helper-gallery']);
     const first = '#foto a:nth-of-type(1)';
     expect(await page.$eval(first, (a) => a.getAttribute('aria-haspopup'))).toBe('dialog');
     await page.focus(first);
     await page.keyboard.press('Enter');
     await waitOpen(page);
-    expect(helperChunks(probe)).toEqual(['gallery', 'lightbox']);
+    expect(helperChunks(probe)).toEqual(['helper-gallery', 'lightbox']);
     expect(await page.$eval(DIALOG, (d) => [d.getAttribute('role'), d.getAttribute('aria-modal'), d.getAttribute('aria-label'), (d as HTMLDialogElement).open])).toEqual(['dialog', 'true', 'Galleria, 7 elementi', true]);
     expect(await focusInDialog(page)).toBe(true);
     expect(await textOf(page, '.piazza-gallery-caption')).toBe('Veduta del centro storico');

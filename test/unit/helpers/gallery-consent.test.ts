@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
 import type { ConsentApi, ConsentChoice, RuntimeContext } from '../../../runtime/types';
-import { consentAllows } from '../../../blocks/gallery/views/store';
+import { consentAllows, hasConsentSettings } from '../../../runtime/helpers/gallery/views/store';
 
-/** A consent core as the runtime exposes it: `allows` by service key, search value or category. */
+/** A consent core as the runtime exposes it: `allows` and `knows` by service key, search value or category. */
 function ctxWith(config: { services: Record<string, { category: string; search?: string }>; categories: Record<string, { wanted: boolean }> } | null, chosen: boolean): RuntimeContext {
-  (globalThis as any).CookieConsent = config ? { config } : undefined;
   const choice: ConsentChoice | null = config && chosen ? { version: 1, categories: config.categories, services: Object.keys(config.services) } : null;
   const consent: ConsentApi = {
     open() {},
@@ -15,11 +14,10 @@ function ctxWith(config: { services: Record<string, { category: string; search?:
       for (const [key, s] of Object.entries(config.services)) if ((key === name || s.search === name) && !config.categories[s.category]?.wanted) return false;
       return !(name in config.categories) || config.categories[name].wanted;
     },
+    knows: (name) => !!config && (name in config.categories || Object.entries(config.services).some(([key, s]) => key === name || s.search === name)),
   };
   return { version: 't', nonce: '', base: '/', events: createEmitter(), consent };
 }
-
-afterEach(() => { delete (globalThis as any).CookieConsent; });
 
 describe('gallery: consent for external video', () => {
   const openpa = (multimedia: boolean) => ({
@@ -48,5 +46,13 @@ describe('gallery: consent for external video', () => {
     expect(consentAllows('vimeo', ctxWith(own, true))).toBe(true);
     const silent = { categories: { necessary: { wanted: true }, analytics: { wanted: true } }, services: { wai: { category: 'analytics' } } };
     expect(consentAllows('youtube', ctxWith(silent, true))).toBe(false);
+  });
+
+  it('offers the site\'s preferences only when they hold a choice for the video', () => {
+    expect(hasConsentSettings('youtube', ctxWith(openpa(false), false))).toBe(true);
+    const silent = { categories: { necessary: { wanted: true }, analytics: { wanted: true } }, services: { wai: { category: 'analytics' } } };
+    expect(hasConsentSettings('youtube', ctxWith(silent, true))).toBe(false);
+    expect(hasConsentSettings('vimeo', ctxWith(null, false))).toBe(false);
+    expect(hasConsentSettings('vimeo', { version: 't', nonce: '', base: '/', events: createEmitter() })).toBe(false);
   });
 });

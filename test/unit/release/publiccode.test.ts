@@ -11,7 +11,7 @@ import { catalog as listing } from '../../../blocks/listing/i18n';
 import { catalog as agenda } from '../../../blocks/listing/agenda/i18n';
 import { catalog as geo } from '../../../blocks/listing/geo/i18n';
 import { catalog as datatable } from '../../../blocks/datatable/i18n';
-import { catalog as gallery } from '../../../blocks/gallery/messages';
+import { catalog as gallery } from '../../../runtime/helpers/gallery/messages';
 import { BUILT_IN } from '../../../runtime/consent/ui/texts';
 
 const root = join(import.meta.dirname, '../../..');

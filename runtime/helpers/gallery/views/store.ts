@@ -2,8 +2,8 @@
 // the fslightbox adapter, consent for external video). Components read it with useSyncExternalStore.
 import { createContext } from 'preact';
 import { useContext, useSyncExternalStore } from 'preact/compat';
-import type { I18n } from '../../../runtime/i18n';
-import type { RuntimeContext } from '../../../runtime/types';
+import type { I18n } from '../../../i18n';
+import type { RuntimeContext } from '../../../types';
 import type { ExternalService, GalleryItem } from '../model/items';
 import { initial, reduce, type Action, type GalleryOptions, type SessionState } from '../model/session';
 import type { Lightbox } from './fslightbox-adapter';
@@ -17,24 +17,6 @@ const allowedThisView = new Set<ExternalService>();
  */
 const CONSENT_NAMES: Record<ExternalService, string[]> = { youtube: ['youtube', 'multimedia'], vimeo: ['vimeo', 'multimedia'] };
 
-interface ConsentConfigLike {
-  categories?: Record<string, unknown>;
-  services?: Record<string, { search?: unknown }>;
-}
-
-/** Does the site's consent config know `name` (service key, search value or category)? */
-function known(name: string, ctx: RuntimeContext): boolean {
-  const config = (globalThis as { CookieConsent?: { config?: ConsentConfigLike } }).CookieConsent?.config;
-  const choice = ctx.consent?.get();
-  if (config?.services) {
-    for (const [key, s] of Object.entries(config.services)) {
-      const search = Array.isArray(s?.search) ? s.search : [s?.search];
-      if (key === name || search.includes(name)) return true;
-    }
-  }
-  return !!(config?.categories && name in config.categories) || !!choice?.services.includes(name) || !!(choice && name in choice.categories);
-}
-
 /**
  * External video runs only after a stored choice that allows the service (or the multimedia
  * category), or after the visitor's click on the placeholder. No consent config, no choice yet, or
@@ -44,11 +26,13 @@ function known(name: string, ctx: RuntimeContext): boolean {
 export function consentAllows(service: ExternalService, ctx: RuntimeContext): boolean {
   const consent = ctx.consent;
   if (!consent || !consent.get()) return false;
-  const name = CONSENT_NAMES[service].find((n) => known(n, ctx));
+  const name = CONSENT_NAMES[service].find((n) => consent.knows(n));
   return !!name && consent.allows(name);
 }
 
-export const hasConsentSettings = () => !!(globalThis as { CookieConsent?: { config?: unknown } }).CookieConsent?.config;
+/** The site's preferences dialog is worth offering when it has a choice for this video. */
+export const hasConsentSettings = (service: ExternalService, ctx: RuntimeContext) =>
+  CONSENT_NAMES[service].some((n) => ctx.consent?.knows(n));
 
 export interface Snapshot {
   session: SessionState;

@@ -116,7 +116,7 @@ function External({ index }: { index: number }) {
             >
               {i18n.t('consent.allow', { service: name })}
             </button>
-            {hasConsentSettings() && store.ctx.consent && (
+            {hasConsentSettings(service, store.ctx) && (
               <button type="button" class="btn btn-outline-light btn-sm" onClick={() => store.ctx.consent!.open()}>
                 {i18n.t('consent.settings')}
               </button>

@@ -1,20 +1,20 @@
-// Gallery helper (chunk `gallery`): any element marked `data-gallery` (the portal's
+// Gallery helper (chunk `helper-gallery`): any element marked `data-gallery` (the portal's
 // `atoms/gallery.tpl` links) opens the lightbox on click, with the items of its group (same
 // attribute value), read from blueimp-style attributes. This chunk is small: the lightbox itself
 // (fslightbox-react) loads when a gallery item is first approached (hover, focus) or clicked.
 // As in blueimp, the gallery lives in a widget container (the portal's `#blueimp-gallery` from
 // page_extra.tpl, or the element the attribute's value selects) and its slides container; when one
 // is missing, or the group has nothing to show, the fault is logged and the link works as a link.
-import type { RuntimeContext } from '../../runtime/types';
-import { toItem, type GalleryItem } from './model/items';
-import { optionsFrom } from './model/session';
+import type { RuntimeContext } from '../types';
+import { toItem, type GalleryItem } from './gallery/model/items';
+import { optionsFrom } from './gallery/model/session';
+import { lazyModule } from '../lazy';
 
 const DEFAULT_WIDGET = '#blueimp-gallery';
-type LightboxModule = typeof import('./lightbox');
+type LightboxModule = typeof import('./gallery/lightbox');
 
 let ctx: RuntimeContext | null = null;
-let lightbox: Promise<LightboxModule> | null = null;
-const loadLightbox = () => (lightbox ||= import('./lightbox').catch((e) => { lightbox = null; throw e; }));
+const loadLightbox = lazyModule<LightboxModule>(() => import('./gallery/lightbox'));
 
 const data = (el: Element, name: string) => el.getAttribute('data-' + name);
 
@@ -99,9 +99,7 @@ function onIntent(e: Event) {
   if ((e.target as Element | null)?.closest?.('[data-gallery]')) loadLightbox().catch(() => {});
 }
 
-export function mount(root: ParentNode, context: RuntimeContext, ...rest: unknown[]): void {
-  // Also mountable as a block (`data-piazza-block="gallery"`): then the context is the third argument.
-  if (rest.length) context = rest[0] as RuntimeContext;
+export function mount(root: ParentNode, context: RuntimeContext): void {
   if (!ctx) {
     ctx = context;
     // One delegated listener serves every gallery item, including ones added later.
