@@ -10,6 +10,7 @@ const SELECTOR = 'table.responsive-stack,table.responsive-card,table.responsive-
 const managed = new WeakMap<HTMLTableElement, StackedTable>();
 const byObserved = new Map<Element, Set<StackedTable>>();
 const pending = new Set<StackedTable>();
+// biome-ignore lint/correctness/noUnusedVariables: read by the ||= below
 let frame = 0;
 
 function schedule(t: StackedTable) {

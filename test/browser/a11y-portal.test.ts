@@ -5,7 +5,6 @@
 // procedure steps open, the lightbox open, embeds loaded. No rule is disabled. Each failure names
 // the state, the rule and the nodes.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
 import { after, firstResults, shown } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';

@@ -2,7 +2,7 @@
 // requested, whatever way it enters the page; after "accept" it runs exactly once, where it was
 // meant to go, without a reload. Real Chromium, real tracker files on the loopback emulator.
 import { describe, expect, it } from 'vitest';
-import { choiceApplied, consentEnv, clickBar, consentConfig, openConsentPage, TRACKER, trackerRequests, trackersRan } from './consent-kit';
+import { choiceApplied, consentEnv, clickBar, consentConfig, openConsentPage, trackerRequests, trackersRan } from './consent-kit';
 import { insertAll, MARKUP_PATHS, NODE_PATHS, positions, src, TEMPLATE } from './consent-paths';
 
 const env = consentEnv();

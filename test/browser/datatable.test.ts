@@ -1,7 +1,7 @@
 // The data table on the "Amministrazione trasparente" demo page, against the emulator: what the
 // server sends is what the grid shows, typed cells, paging/sort/search/filters through the real
 // draw protocol, URL state with Back/Forward, keyboard, and axe in each state.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { chunksLoaded, newProbe, waitReady } from './harness';
 import { useBrowserEnv } from './env';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { launch, startPortal, type Emulator, type Probe } from './harness';
 import { CLEAN_SCAN, disarm, foreignRequests, openGuarded, overflow, rejections, scanDom, settle, xssHits } from './hardening-kit';
-import { after, firstResults, nextResults, shown } from './listing-helpers';
+import { after, firstResults, shown } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';
 import { drawAfter, idle } from './datatable-kit';

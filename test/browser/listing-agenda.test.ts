@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { axe, chunksLoaded, describeViolations, distDir, downloadsOf, newProbe, waitReady, type Probe } from './harness';
 import { useBrowserEnv } from './env';

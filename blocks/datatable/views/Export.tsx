@@ -2,8 +2,6 @@
 // the file is built in memory and handed to the browser as a download.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { isCancelled } from '../../../runtime/http';
-import type { I18n } from '../../../runtime/i18n';
-import type { TableApi } from '../api';
 import { fetchAll, toCsv, type ExportProgress } from '../model/csv';
 import { nextDraw } from '../model/draw';
 import type { ColumnSpec, TableState } from '../model/types';

@@ -7,7 +7,6 @@ const ds = generateDataset({ today: TODAY });
 const ids = (q: string, o = {}) => search(ds, q, { maxLimit: 1000, defaultLimit: 1000, ...o }).hits.map((h) => h.id);
 const count = (q: string) => search(ds, q, { maxLimit: 1000 }).totalCount;
 const byId = (id: number) => ds.byId.get(id)!;
-const topicName = (id: number) => byId(id).name['ita-IT'];
 
 describe('dataset', () => {
   it('is deterministic for a seed and a day, and different for another seed', () => {
