@@ -1,7 +1,8 @@
 // Facet counts for the filter selects, refreshed whenever the effective filters change (whatever
 // tab is shown: the filters are shared). No DOM, no Preact.
-import { proxy, subscribe } from 'valtio/vanilla';
-import { isCancelled, type RequestError } from '../../runtime/http';
+import { proxy } from 'valtio/vanilla';
+import { resource } from '../../runtime/block/resource';
+import type { RequestError } from '../../runtime/http';
 import type { ListingApi } from './api';
 import { facetsUrl } from './model/endpoints';
 import { facetRequests } from './model/facets';
@@ -19,28 +20,28 @@ export interface FacetCounts {
 
 export function createFacetCounts(state: ListingState, s: ListingSettings, api: ListingApi, onError: (e: RequestError, what: string) => void, now: () => Date = portalNow) {
   const store = proxy<FacetCounts>({ counts: null, loading: false, error: null });
-  let wanted = '';
-  async function sync(force = false) {
-    if (!s.facets.length) return;
-    const filters = filtersOf(state);
-    const at = now();
-    const key = facetRequests(s, filters).map((r) => facetsUrl(s, filters, at, r.facets, r.exceptFacet)).join(' ');
-    if (key === wanted && !force) return;
-    wanted = key;
-    store.loading = true;
-    try {
-      store.counts = await api.facetCounts(filters);
+  const fetcher = resource({
+    watch: state,
+    active: true, // the filters are shared by every tab: counts follow whatever is shown
+    key: () => {
+      if (!s.facets.length) return null;
+      const filters = filtersOf(state);
+      const at = now();
+      return facetRequests(s, filters).map((r) => facetsUrl(s, filters, at, r.facets, r.exceptFacet)).join(' ');
+    },
+    async load(_key, current) {
+      store.loading = true;
+      const counts = await api.facetCounts(filtersOf(state));
+      if (!current()) return;
+      store.counts = counts;
       store.error = null;
       store.loading = false;
-    } catch (e) {
-      if (isCancelled(e)) return;
-      wanted = '';
-      store.error = e as RequestError;
+    },
+    failed(error) {
+      store.error = error;
       store.loading = false;
-      onError(e as RequestError, 'facets');
-    }
-  }
-  const unsubscribe = subscribe(state, () => void sync());
-  void sync();
-  return { store, retry: () => void sync(true), dispose: unsubscribe };
+      onError(error, 'facets');
+    },
+  });
+  return { store, retry: fetcher.retry, dispose: fetcher.dispose };
 }

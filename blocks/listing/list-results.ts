@@ -1,8 +1,9 @@
 // The list tab's results: which page to fetch when the filters or the page change, in either
 // paging style, and what to tell the visitor afterwards. No DOM, no Preact: a valtio store the
 // view reads, driven by the shared filter state.
-import { proxy, subscribe } from 'valtio/vanilla';
-import { isCancelled, type RequestError } from '../../runtime/http';
+import { proxy } from 'valtio/vanilla';
+import { resource } from '../../runtime/block/resource';
+import type { RequestError } from '../../runtime/http';
 import type { I18n } from '../../runtime/i18n';
 import { pageCount } from '../../runtime/pagination';
 import type { ListingApi } from './api';
@@ -54,10 +55,8 @@ export function createListController(o: ListControllerOptions) {
   const results = proxy<ListResults>({
     status: 'idle', pending: null, hits: [], totalCount: 0, page: 0, error: null, version: 0, change: null, firstNew: 0,
   });
-  let active = false;
-  /** The filters (as their page-0 URL) and page of what is shown, and of what is being fetched. */
+  /** The filters (as their page-0 URL) of what is shown. */
   let shownKey: string | null = null;
-  let wanted: { key: string; page: number } | null = null;
 
   function describe(change: Change, added: number): string {
     const total = results.totalCount;
@@ -67,13 +66,12 @@ export function createListController(o: ListControllerOptions) {
     return s.paging === 'pages' && pages > 1 ? i18n.t('results.pageOf', { results: text, page: results.page + 1, pages }) : text;
   }
 
-  async function sync() {
-    if (!active) return;
+  const filtersKey = () => listUrl(s, filtersOf(state), now(), 0);
+
+  async function load(_key: string, current: () => boolean) {
     const filters = filtersOf(state);
-    const key = listUrl(s, filters, now(), 0);
+    const key = filtersKey();
     const page = state.page;
-    if (wanted && wanted.key === key && wanted.page === page) return; // shown, or on its way
-    wanted = { key, page };
     const sameFilters = key === shownKey && results.status === 'ready';
     let change: Change;
     let offset = page * s.limit;
@@ -86,56 +84,49 @@ export function createListController(o: ListControllerOptions) {
       limit = Math.min((page + 1) * s.limit, Math.max(s.limit, MAX_LIMIT - (MAX_LIMIT % s.limit)));
     } else change = sameFilters ? 'page' : 'replace';
     results.pending = shownKey === null ? 'first' : change === 'append' ? 'append' : 'reload';
-    try {
-      const res = await api.search(filters, offset, limit);
-      const before = results.hits.length;
-      results.hits = change === 'append' ? [...results.hits, ...res.hits] : res.hits;
-      results.firstNew = change === 'append' ? before : 0;
-      results.totalCount = res.totalCount;
-      results.page = s.paging === 'append' && change === 'replace' ? Math.max(0, Math.ceil(res.hits.length / s.limit) - 1) : page;
-      results.error = null;
-      results.status = 'ready';
-      results.pending = null;
-      const first = shownKey === null;
-      shownKey = key;
-      results.change = change;
-      results.version++;
-      const last = pageCount(res.totalCount, s.limit) - 1;
-      if (s.paging === 'pages' && res.hits.length === 0 && res.totalCount > 0 && page > last) {
-        o.onPageCorrected?.();
-        o.actions.goToPage(last);
-        return;
-      }
-      // The first results are part of the page; after that, one polite message per result change.
-      if (!first) o.announce(describe(change, res.hits.length));
-      o.onResults(res.totalCount);
-    } catch (e) {
-      if (isCancelled(e)) return;
-      wanted = null; // a retry (or the same state again) fetches again
-      results.error = e as RequestError;
+    const res = await api.search(filters, offset, limit);
+    if (!current()) return;
+    const before = results.hits.length;
+    results.hits = change === 'append' ? [...results.hits, ...res.hits] : res.hits;
+    results.firstNew = change === 'append' ? before : 0;
+    results.totalCount = res.totalCount;
+    results.page = s.paging === 'append' && change === 'replace' ? Math.max(0, Math.ceil(res.hits.length / s.limit) - 1) : page;
+    results.error = null;
+    results.status = 'ready';
+    results.pending = null;
+    const first = shownKey === null;
+    shownKey = key;
+    results.change = change;
+    results.version++;
+    const last = pageCount(res.totalCount, s.limit) - 1;
+    if (s.paging === 'pages' && res.hits.length === 0 && res.totalCount > 0 && page > last) {
+      o.onPageCorrected?.();
+      o.actions.goToPage(last);
+      return;
+    }
+    // The first results are part of the page; after that, one polite message per result change.
+    if (!first) o.announce(describe(change, res.hits.length));
+    o.onResults(res.totalCount);
+  }
+
+  const fetcher = resource({
+    watch: state,
+    key: () => filtersKey() + ' page ' + state.page,
+    load,
+    failed(error) {
+      results.error = error;
       results.status = 'error';
       results.pending = null;
       results.version++;
-      o.onError(e as RequestError, 'list');
-    }
-  }
-
-  const unsubscribe = subscribe(state, () => void sync());
+      o.onError(error, 'list');
+    },
+  });
   return {
     results,
     /** The tab is shown (fetch now if the filters changed meanwhile) or hidden (stop fetching). */
-    setActive(value: boolean) {
-      active = value;
-      if (value) void sync();
-    },
-    retry() {
-      wanted = null;
-      void sync();
-    },
-    dispose() {
-      active = false;
-      unsubscribe();
-    },
+    setActive: fetcher.setActive,
+    retry: fetcher.retry,
+    dispose: fetcher.dispose,
   };
 }
 

@@ -36,7 +36,7 @@ export interface TabViewProps {
   settings: ListingSettings;
   /** The block's texts (it/en/de + the admin's `i18n` overrides). */
   i18n: I18n;
-  /** Requests: geo(), calendar(), search(); a newer call of the same kind cancels the older one. */
+  /** Requests: search(), facetCounts(), calendar() (the map pages through its own geo search, geo/results.ts); a newer call of the same kind cancels the older one. */
   api: ListingApi;
   ctx: BlockContext;
   /** true while this tab is shown: fetch only then (and again when the filters changed meanwhile). */

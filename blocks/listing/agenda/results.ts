@@ -2,8 +2,9 @@
 // valtio store the views read; no DOM, no Preact. The calendar endpoint is asked again whenever the
 // period or the filters change while the tab is shown (and once more when it is shown again after
 // a change made meanwhile); a superseded answer is cancelled by the api and never shown.
-import { proxy, ref, subscribe } from 'valtio/vanilla';
-import { isCancelled, type RequestError } from '../../../runtime/http';
+import { proxy, ref } from 'valtio/vanilla';
+import { resource } from '../../../runtime/block/resource';
+import type { RequestError } from '../../../runtime/http';
 import type { I18n } from '../../../runtime/i18n';
 import type { ListingApi } from '../api';
 import { calendarUrl } from '../model/endpoints';
@@ -51,21 +52,18 @@ export function createAgendaController(o: AgendaControllerOptions) {
     error: null,
     version: 0,
   });
-  let active = false;
-  /** The request (as its URL) being fetched or shown; null after an error, so Retry fetches again. */
-  let wanted: string | null = null;
-
-  async function sync() {
-    if (!active) return;
-    const period: Period = { ...results.period };
-    const [start, end] = requestRange(period);
-    const filters = filtersOf(o.state);
-    const key = calendarUrl(o.settings, filters, start, end);
-    if (key === wanted) return;
-    wanted = key;
-    results.loading = true;
-    try {
-      const events = toAgendaEvents(await o.api.calendar(filters, start, end));
+  const fetcher = resource({
+    watch: o.state,
+    key: () => {
+      const [start, end] = requestRange(results.period);
+      return calendarUrl(o.settings, filtersOf(o.state), start, end);
+    },
+    async load(_key, current) {
+      const period: Period = { ...results.period };
+      const [start, end] = requestRange(period);
+      results.loading = true;
+      const events = toAgendaEvents(await o.api.calendar(filtersOf(o.state), start, end));
+      if (!current()) return;
       results.events = ref(events);
       results.loaded = period;
       results.error = null;
@@ -75,32 +73,27 @@ export function createAgendaController(o: AgendaControllerOptions) {
       const count = eventsIn(events, periodBounds(period)).length;
       o.announce(countMessage(o.i18n, period, count, now()));
       o.onResults(count);
-    } catch (e) {
-      if (isCancelled(e)) return;
-      wanted = null;
+    },
+    failed(error) {
       results.events = ref([]);
-      results.loaded = period;
-      results.error = e as RequestError;
+      results.loaded = { ...results.period };
+      results.error = error;
       results.status = 'error';
       results.loading = false;
       results.version++;
-      o.onError(e as RequestError, 'calendar');
-    }
-  }
+      o.onError(error, 'calendar');
+    },
+  });
 
   const show = (period: Period) => {
     results.period = period;
-    void sync();
+    fetcher.sync();
   };
-  const unsubscribe = subscribe(o.state, () => void sync());
 
   return {
     results,
     /** The tab is shown (fetch now if anything changed meanwhile) or hidden (stop fetching). */
-    setActive(value: boolean) {
-      active = value;
-      if (value) void sync();
-    },
+    setActive: fetcher.setActive,
     /** Previous (-1) or next (+1) month or day. */
     move: (delta: number) => show(move(results.period, delta)),
     today: () => show(periodOf(results.period.view, now())),
@@ -108,14 +101,8 @@ export function createAgendaController(o: AgendaControllerOptions) {
     setView: (view: AgendaView) => {
       if (view !== results.period.view) show(switchView(results.period, view, now()));
     },
-    retry() {
-      wanted = null;
-      void sync();
-    },
-    dispose() {
-      active = false;
-      unsubscribe();
-    },
+    retry: fetcher.retry,
+    dispose: fetcher.dispose,
   };
 }
 

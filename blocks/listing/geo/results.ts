@@ -1,8 +1,9 @@
 // The map's places: every page of the geo search for the current filters, fetched while the tab
 // is shown (and again when the filters changed meanwhile). No DOM, no Preact: a valtio store the
 // view reads, driven by the block's shared filter state, like the list tab's list-results.
-import { proxy, ref, subscribe } from 'valtio/vanilla';
-import { getJson, isCancelled, latest, RequestError } from '../../../runtime/http';
+import { proxy, ref } from 'valtio/vanilla';
+import { resource } from '../../../runtime/block/resource';
+import { getJson, latest, RequestError } from '../../../runtime/http';
 import type { I18n } from '../../../runtime/i18n';
 import type { GeoPoint } from '../model/response';
 import { filtersOf } from '../model/state';
@@ -82,9 +83,6 @@ export function createGeoController(o: GeoControllerOptions) {
     return placesOf(points, xs, ys, maxZoom);
   }
   const slot = latest();
-  let active = false;
-  /** The first-page URL (the filters) of what is shown or on its way. */
-  let wanted: string | null = null;
 
   async function load(url: string, filters: Filters, signal: AbortSignal) {
     const points: GeoPoint[] = [];
@@ -112,20 +110,19 @@ export function createGeoController(o: GeoControllerOptions) {
     return { points, places: await placesIn(points, signal), skipped, totalCount, pages: seen.size };
   }
 
-  async function sync() {
-    if (!active) return;
-    const filters = filtersOf(state);
-    const url = firstGeoUrl(s, filters, now());
-    if (url === wanted) return;
-    wanted = url;
-    // Every geo search starts from an empty map.
-    results.points = ref([]);
-    results.places = ref(indexPlaces([], maxZoom));
-    results.received = 0;
-    results.loading = true;
-    results.version++;
-    try {
+  const fetcher = resource({
+    watch: state,
+    key: () => firstGeoUrl(s, filtersOf(state), now()),
+    async load(url, current) {
+      // Every geo search starts from an empty map.
+      results.points = ref([]);
+      results.places = ref(indexPlaces([], maxZoom));
+      results.received = 0;
+      results.loading = true;
+      results.version++;
+      const filters = filtersOf(state);
       const res = await slot((signal) => load(url, filters, signal));
+      if (!current()) return;
       results.points = ref(res.points);
       results.places = ref(res.places);
       results.totalCount = res.totalCount;
@@ -139,34 +136,23 @@ export function createGeoController(o: GeoControllerOptions) {
       }
       o.announce(i18n.plural('geo.count', res.points.length));
       o.onResults(res.totalCount);
-    } catch (e) {
-      if (isCancelled(e)) return;
-      wanted = null; // a retry (or the same filters again) searches again
-      results.error = e as RequestError;
+    },
+    failed(error) {
+      results.error = error;
       results.status = 'error';
       results.loading = false;
       results.version++;
-      o.onError(e as RequestError, 'geo');
-    }
-  }
+      o.onError(error, 'geo');
+    },
+    cancel: () => slot.cancel(),
+  });
 
-  const unsubscribe = subscribe(state, () => void sync());
   return {
     results,
     /** The tab is shown (search now if the filters changed meanwhile) or hidden (stop searching). */
-    setActive(value: boolean) {
-      active = value;
-      if (value) void sync();
-    },
-    retry() {
-      wanted = null;
-      void sync();
-    },
-    dispose() {
-      active = false;
-      unsubscribe();
-      slot.cancel();
-    },
+    setActive: fetcher.setActive,
+    retry: fetcher.retry,
+    dispose: fetcher.dispose,
   };
 }
 
