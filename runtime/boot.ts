@@ -26,7 +26,7 @@ import type {} from '../types/piazza';
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  window.piazza = { version: ctx.version, on: events.on, mount: loader.mount, ready, consent };
+  window.piazza = { version: ctx.version, on: events.on, mount: loader.mount, unmount: loader.unmount, ready, consent };
 
   const start = () =>
     loader.mount(document).then(() => {

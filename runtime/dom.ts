@@ -1,13 +1,32 @@
 // DOM utilities shared by chunks: styles with the page nonce, and the polite announcer.
 
 /** Inject a stylesheet once per id, carrying the nonce of piazza.js (strict CSP, no inline style attributes). */
-export function injectStyle(id: string, css: string, nonce: string): void {
-  if (document.querySelector('style[data-piazza-css="' + id + '"]')) return;
-  const style = document.createElement('style');
-  style.setAttribute('data-piazza-css', id);
-  if (nonce) style.nonce = nonce;
-  style.textContent = css;
-  document.head.appendChild(style);
+const styleUsers = new Map<string, number>();
+
+/**
+ * Adds a stylesheet once per id, however many blocks use it. The returned release removes it when
+ * its last user lets go (a block's unmount leaves no <style> behind); helpers that stay for the
+ * page's life simply never release.
+ */
+export function injectStyle(id: string, css: string, nonce: string): () => void {
+  const selector = 'style[data-piazza-css="' + id + '"]';
+  if (!document.querySelector(selector)) {
+    const style = document.createElement('style');
+    style.setAttribute('data-piazza-css', id);
+    if (nonce) style.nonce = nonce;
+    style.textContent = css;
+    document.head.appendChild(style);
+  }
+  styleUsers.set(id, (styleUsers.get(id) || 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const users = (styleUsers.get(id) || 1) - 1;
+    if (users > 0) return void styleUsers.set(id, users);
+    styleUsers.delete(id);
+    document.querySelector(selector)?.remove();
+  };
 }
 
 /**

@@ -15,13 +15,18 @@ const HELPERS: Array<[selector: string, entry: string]> = [
 
 export interface Loader {
   mount(root?: ParentNode): Promise<void>;
+  /** Takes the blocks under `root` (or `root` itself) back to their fallback content, running their cleanups. */
+  unmount(root?: ParentNode): void;
   load<T>(entry: string): Promise<T>;
   /** Problems (or a note) as the admin reads them, in the page's admin language. */
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
+/** A block element's mount: what it held before (its fallback) and the cleanup its chunk returned. */
+interface Mounted { fallback: Node[]; cleanup?: () => void }
+
 export function createLoader(ctx: RuntimeContext): Loader {
-  const mounted = new WeakSet<Element>();
+  const mounted = new WeakMap<Element, Mounted>();
   const chunks: Record<string, Promise<unknown>> = {};
   let counter = 0;
 
@@ -53,9 +58,9 @@ export function createLoader(ctx: RuntimeContext): Loader {
     document.head.appendChild(link);
   }
 
-  async function mountBlock(element: HTMLElement): Promise<void> {
+  async function mountBlock(element: HTMLElement, record: Mounted): Promise<void> {
     const type = element.getAttribute('data-piazza-block') || '';
-    const fallback = Array.from(element.childNodes);
+    const { fallback } = record;
     let blockId = element.id || type + '-' + ++counter;
     const fail = async (problem: ConfigProblem[] | AdminNote | string, error?: unknown) => {
       const text = typeof problem === 'string' ? problem : await explain(problem);
@@ -81,7 +86,10 @@ export function createLoader(ctx: RuntimeContext): Loader {
         mounted.delete(element); // the chunk did not arrive: a later piazza.mount() tries again
         throw e;
       });
-      await mod.mount(element, config, { ...ctx, blockId, type });
+      if (mounted.get(element) !== record) return; // unmounted while its chunk was on its way
+      const cleanup = await mod.mount(element, config, { ...ctx, blockId, type });
+      if (cleanup) record.cleanup = cleanup;
+      if (mounted.get(element) !== record) return void unmountBlock(element, record); // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {
@@ -98,14 +106,38 @@ export function createLoader(ctx: RuntimeContext): Loader {
     }
   }
 
+  const blocksIn = (root: ParentNode) => {
+    const found = Array.from(root.querySelectorAll<HTMLElement>('[data-piazza-block]'));
+    if (root instanceof HTMLElement && root.hasAttribute('data-piazza-block')) found.unshift(root);
+    return found;
+  };
+
+  function unmountBlock(element: HTMLElement, record: Mounted) {
+    try {
+      record.cleanup?.();
+    } catch (e) {
+      console.error('[piazza] block "' + element.id + '": cleanup failed', e);
+    }
+    element.replaceChildren(...record.fallback);
+    element.removeAttribute('data-piazza-state');
+  }
+
+  function unmount(root: ParentNode = document): void {
+    for (const el of blocksIn(root)) {
+      const record = mounted.get(el);
+      if (!record) continue;
+      mounted.delete(el);
+      unmountBlock(el, record);
+    }
+  }
+
   async function mount(root: ParentNode = document): Promise<void> {
     const jobs: Promise<void>[] = [];
-    const candidates = Array.from(root.querySelectorAll<HTMLElement>('[data-piazza-block]'));
-    if (root instanceof HTMLElement && root.hasAttribute('data-piazza-block')) candidates.unshift(root);
-    for (const el of candidates) {
+    for (const el of blocksIn(root)) {
       if (mounted.has(el)) continue; // mounting twice is a no-op
-      mounted.add(el);
-      jobs.push(mountBlock(el));
+      const record: Mounted = { fallback: Array.from(el.childNodes) };
+      mounted.set(el, record);
+      jobs.push(mountBlock(el, record));
     }
     for (const [selector, entry] of HELPERS) {
       if (manifest[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector)))) {
@@ -115,5 +147,5 @@ export function createLoader(ctx: RuntimeContext): Loader {
     await Promise.all(jobs);
   }
 
-  return { mount, load, explain };
+  return { mount, unmount, load, explain };
 }

@@ -46,6 +46,12 @@ export interface Piazza {
   on<E extends keyof PiazzaEvents>(event: E, cb: (detail: PiazzaEvents[E]) => void): () => void;
   /** Mounts blocks and helpers added to the page later (under `root`); mounting twice is a no-op. */
   mount(root?: ParentNode): Promise<void>;
+  /**
+   * Takes the blocks under `root` (default: the whole page) back to the content they had before
+   * mounting, and stops everything they started (requests, listeners, timers, URL sync). A later
+   * `mount(root)` mounts them again.
+   */
+  unmount(root?: ParentNode): void;
   consent: PiazzaConsent;
 }
 

@@ -29,7 +29,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const i18n = createI18n(catalog, config.locale, config.i18n);
   const api = createTableApi(config, ctx.nonce);
   const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
-  injectStyle('datatable', css, ctx.nonce);
+  const releaseStyle = injectStyle('datatable', css, ctx.nonce);
   element.classList.add('piazza-datatable-host');
   element.replaceChildren();
   const announcer = createAnnouncer(element);
@@ -80,5 +80,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     api.cancel();
     render(null, root);
     announcer.destroy();
+    releaseStyle();
+    element.classList.remove('piazza-datatable-host');
   });
 }

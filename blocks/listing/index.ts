@@ -37,7 +37,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   if (missing.length) console.warn(prefix + 'tabs not available in this version: ' + missing.join(', '));
   if (!tabs.length) tabs = ['list'];
 
-  injectStyle('listing', css, ctx.nonce);
+  const releaseStyle = injectStyle('listing', css, ctx.nonce);
   const i18n = createI18n(catalog, settings.locale, settings.i18n);
   const state = createState(decodeState(settings, location.search, tabs));
   const actions = createActions(state);
@@ -89,5 +89,6 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     facets.dispose();
     api.cancel();
     announcer.destroy();
+    releaseStyle();
   };
 }

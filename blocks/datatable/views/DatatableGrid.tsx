@@ -3,7 +3,7 @@
 // so screen readers see every row, and rows grow with their content (lists, inner tables).
 import { DataGrid, type Column, type RenderHeaderCellProps, type SortColumn } from 'react-data-grid';
 import rdgCss from 'react-data-grid/lib/styles.css';
-import { useMemo } from 'preact/hooks';
+import { useLayoutEffect, useMemo } from 'preact/hooks';
 import { injectStyle } from '../../../runtime/dom';
 import type { ColumnSpec, Sort } from '../model/types';
 import { cellContent } from './CellView';
@@ -75,7 +75,7 @@ function onKeyDownCapture(event: KeyboardEvent) {
 }
 
 export default function Grid({ columns, rows, sort, onSort, label, describedBy, newTab, empty, nonce }: GridProps) {
-  injectStyle('react-data-grid', rdgCss, nonce);
+  useLayoutEffect(() => injectStyle('react-data-grid', rdgCss, nonce), []);
   const gridColumns = useMemo<Column<ViewRow>[]>(
     () =>
       columns.map((c, i) => ({

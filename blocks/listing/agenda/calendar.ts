@@ -87,7 +87,7 @@ function scrollToHour(host: HTMLElement, hour: number, tries = 30) {
 }
 
 export function createAgendaCalendar(host: HTMLElement, o: AgendaCalendarOptions): AgendaCalendar {
-  injectStyle('toastui-calendar', calendarCss, o.nonce);
+  const releaseStyle = injectStyle('toastui-calendar', calendarCss, o.nonce);
   optOutOfStatistics();
   const names = dayNames(o.lang) as [string, string, string, string, string, string, string];
   const calendar = new Calendar(host, {
@@ -152,6 +152,7 @@ export function createAgendaCalendar(host: HTMLElement, o: AgendaCalendarOptions
       observer.disconnect();
       calendar.destroy();
       host.replaceChildren();
+      releaseStyle();
     },
   };
 }

@@ -30,10 +30,8 @@ function openEvent(url: string, newTab: boolean) {
 
 export function TabView(props: TabViewProps) {
   const { settings, ctx, active, panelId } = props;
-  const i18n = useMemo(() => {
-    injectStyle('listing-agenda', css, ctx.nonce);
-    return createI18n(catalog, settings.locale, settings.i18n);
-  }, []);
+  const i18n = useMemo(() => createI18n(catalog, settings.locale, settings.i18n), []);
+  useLayoutEffect(() => injectStyle('listing-agenda', css, ctx.nonce), []);
   const { t, lang } = i18n;
   const controller = useMemo(
     () => createAgendaController({

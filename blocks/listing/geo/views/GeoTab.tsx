@@ -56,8 +56,8 @@ export function TabView(props: TabViewProps) {
   const i18n = useMemo(() => createI18n(catalog, s.locale, s.i18n), []);
   const { t } = i18n;
   const marker = useMemo(() => makiMarker(config.marker), []);
+  useLayoutEffect(() => injectStyle('listing-geo', css, ctx.nonce), []);
   const controller = useMemo(() => {
-    injectStyle('listing-geo', css, ctx.nonce);
     return createGeoController({
       state: props.state, settings: s, i18n, nonce: ctx.nonce,
       announce: props.announce, onResults: props.onResults, onError: props.onError,
