@@ -9,7 +9,7 @@ import { after, firstResults, shown } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';
 import { drawAfter, GRID } from './datatable-kit';
-import { a11yEnv, armFault, clearFaults, DESKTOP, expectAxe, openFirstPlace, PHONE, settle } from './a11y/kit';
+import { a11yEnv, DESKTOP, expectAxe, openFirstPlace, PHONE, settle } from './a11y/kit';
 
 const env = a11yEnv('a11y-portal');
 const visit = (path: string, viewport = DESKTOP) => env.visit(path, { viewport });
@@ -110,21 +110,21 @@ describe('listing', () => {
   });
 
   it('error states with Retry: list, facets, map, agenda', async () => {
-    await armFault(env.portal.origin, { match: 'view=card_teaser', status: 500 });
-    await armFault(env.portal.origin, { match: 'facets', status: 500 });
+    env.portal.faults.arm({ match: 'view=card_teaser', status: 500 });
+    env.portal.faults.arm({ match: 'facets', status: 500 });
     let page = await visit('listing.html');
     await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status=error] .piazza-error');
     await page.waitForSelector('#eventi .piazza-listing-filters .piazza-error');
     await expectAxe(page, '/listing.html · list and facet counts failed (HTTP 500)');
-    await clearFaults(env.portal.origin);
+    env.portal.faults.clear();
 
-    await armFault(env.portal.origin, { match: 'extrageo', status: 500 });
+    env.portal.faults.arm({ match: 'extrageo', status: 500 });
     page = await visit('listing-geo.html');
     await page.waitForSelector('#eventi-mappa .piazza-geo[data-piazza-status=error] .piazza-error');
     await expectAxe(page, '/listing-geo.html · map failed (HTTP 500)');
-    await clearFaults(env.portal.origin);
+    env.portal.faults.clear();
 
-    await armFault(env.portal.origin, { match: 'calendar', status: 500 });
+    env.portal.faults.arm({ match: 'calendar', status: 500 });
     page = await visit('listing-agenda.html');
     await page.waitForSelector('#agenda-eventi .piazza-agenda[data-piazza-status=error] .piazza-error');
     await expectAxe(page, '/listing-agenda.html · agenda failed (HTTP 500)');
@@ -166,7 +166,7 @@ describe('data table', () => {
     await drawAfter(page, () => page.click('.piazza-datatable nav a[aria-label="Pagina 2"]'));
     await expectAxe(page, '/datatable.html · page 2');
 
-    await armFault(env.portal.origin, { match: 'datatable/search', status: 500 });
+    env.portal.faults.arm({ match: 'datatable/search', status: 500 });
     await drawAfter(page, () => page.click('.piazza-datatable nav a[aria-label="Pagina successiva"]'));
     await page.waitForSelector('.piazza-datatable .piazza-error');
     await expectAxe(page, '/datatable.html · draw failed (HTTP 500), Retry');
@@ -231,7 +231,7 @@ describe('page helpers and gallery', () => {
 
 describe('loading looks', () => {
   // A request the emulator never answers (`silent`) holds each block in its loading state for axe.
-  const hold = (match: string) => armFault(env.portal.origin, { match, silent: true, times: 1 });
+  const hold = (match: string) => env.portal.faults.arm({ match, silent: true, times: 1 });
 
   it('list reloading, "load more" busy, table drawing, map and agenda loading', async () => {
     const page = await visit('portale.html');

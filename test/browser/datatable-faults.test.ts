@@ -5,7 +5,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { downloadsOf, launch, startPortal, type Downloads, type Emulator } from './harness';
-import { armFault, clearFaults, clickPage, columnTexts, drawAfter, expectAxeClean, idle, infoText, isDraw, lastDraw, openTable, serverAnswer } from './datatable-kit';
+import { clickPage, columnTexts, drawAfter, expectAxeClean, idle, infoText, isDraw, lastDraw, openTable, serverAnswer } from './datatable-kit';
 
 let browser: Browser;
 let portal: Emulator;
@@ -22,7 +22,7 @@ afterAll(async () => {
   downloads?.close();
 });
 afterEach(async () => {
-  await clearFaults(portal);
+  portal.faults.clear();
   for (const f of readdirSync(downloads.dir)) rmSync(join(downloads.dir, f), { force: true });
 });
 
@@ -54,7 +54,7 @@ describe('datatable: stale answers', () => {
       new MutationObserver(() => seen.push(el.textContent!)).observe(el, { childList: true, subtree: true, characterData: true });
     });
     // Page 2 answers after 3 s; page 3, asked right after, answers at once.
-    await armFault(portal, { match: 'start=10&', latency: 3000, times: 1 });
+    portal.faults.arm({ match: 'start=10&', latency: 3000, times: 1 });
     await clickPage(page, 'Pagina 2');
     await page.waitForFunction(() => document.querySelector('.piazza-datatable nav a[aria-current=page]')?.textContent?.includes('2'));
     await drawAfter(page, () => clickPage(page, 'Pagina successiva'));
@@ -75,7 +75,7 @@ describe('datatable: errors', () => {
   it('shows "Ajax error" inside the table with Retry, logs status and message, and recovers', async () => {
     const probe = await openTable(browser, portal);
     const { page } = probe;
-    await armFault(portal, { match: 'datatable/search', status: 500, times: 1 });
+    portal.faults.arm({ match: 'datatable/search', status: 500, times: 1 });
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
     const notice = '.piazza-datatable-body .piazza-error[role=alert]';
     expect(await page.$eval(notice, (e) => e.textContent)).toContain('(Ajax error)');
@@ -92,7 +92,7 @@ describe('datatable: errors', () => {
   it('shows "Invalid JSON response" for a broken body, and Retry loads the table', async () => {
     const probe = await openTable(browser, portal);
     const { page } = probe;
-    await armFault(portal, { match: 'datatable/search', invalid: true, times: 1 });
+    portal.faults.arm({ match: 'datatable/search', invalid: true, times: 1 });
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
     expect(await page.$eval('.piazza-datatable-body .piazza-error', (e) => e.textContent)).toContain('(Invalid JSON response)');
     expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable "documenti": Invalid JSON response/));
@@ -102,7 +102,7 @@ describe('datatable: errors', () => {
   });
 
   it('fails politely on the very first draw and loads on Retry', async () => {
-    await armFault(portal, { match: 'datatable/search', status: 500, times: 1 });
+    portal.faults.arm({ match: 'datatable/search', status: 500, times: 1 });
     const probe = await openTable(browser, portal);
     const { page } = probe;
     await page.waitForSelector('.piazza-datatable-body .piazza-error');
@@ -165,7 +165,7 @@ describe('datatable: CSV export', () => {
   it('shows progress and can be cancelled: nothing is downloaded', async () => {
     const probe = await openTable(browser, portal, 'datatable-contenuti.html');
     const { page } = probe;
-    await armFault(portal, { match: 'start=100&', latency: 4000, times: 1 });
+    portal.faults.arm({ match: 'start=100&', latency: 4000, times: 1 });
     await page.click('.piazza-datatable-export button');
     await page.waitForSelector('.piazza-datatable-export progress');
     await page.waitForFunction(() => (document.querySelector('.piazza-datatable-export progress') as HTMLProgressElement)?.value === 100);

@@ -88,11 +88,6 @@ export async function serverAnswer(url: string): Promise<ServerAnswer> {
   };
 }
 
-export async function armFault(portal: Emulator, spec: Record<string, unknown>): Promise<void> {
-  const res = await fetch(portal.url + '__emulator/faults', { method: 'POST', body: JSON.stringify(spec) });
-  if (res.status !== 201) throw new Error('could not arm fault: ' + res.status);
-}
-export const clearFaults = (portal: Emulator) => fetch(portal.url + '__emulator/faults', { method: 'DELETE' });
 
 /** A URL parameter of the page's location. */
 export const pageParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);

@@ -5,14 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { chunksLoaded, newProbe, waitReady } from './harness';
 import { useBrowserEnv } from './env';
-import {
-  clearFaults, clickPage, columnTexts, drawAfter, drawCount, drawQuery, expectAxeClean, GRID, idle, infoText, lastDraw, openTable, pageParam, rowCount, serverAnswer,
-} from './datatable-kit';
+import { clickPage, columnTexts, drawAfter, drawCount, drawQuery, expectAxeClean, GRID, idle, infoText, lastDraw, openTable, pageParam, rowCount, serverAnswer } from './datatable-kit';
 // @ts-ignore plain JS fixture module: the emulator's parser, which reads a query as the portal does
 import { parseQuery } from '../../fixtures/emulator/query/index.mjs';
 
 const env = useBrowserEnv();
-afterEach(async () => { await clearFaults(env.portal); });
+afterEach(async () => { env.portal.faults.clear(); });
 
 /** aria-sort of the header whose visible name is `title`. */
 const ariaSort = (page: Page, title: string) =>

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { launch, newProbe, startPortal, waitReady, type Emulator, type Probe } from './harness';
-import { arm, disarm, installProbes, rejections, settle, shortenTimeouts } from './hardening-kit';
+import { installProbes, rejections, pause, shortenTimeouts } from './hardening-kit';
 
 let browser: Browser;
 let portal: Emulator;
@@ -20,8 +20,9 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([portal?.close(), remote?.close()]);
 });
-beforeEach(async () => {
-  await Promise.all([disarm(portal), disarm(remote)]);
+beforeEach(() => {
+  portal.faults.clear();
+  remote.faults.clear();
 });
 
 type Kind = 'list' | 'geo' | 'agenda' | 'table' | 'embed';
@@ -144,7 +145,7 @@ const cases = TARGETS.flatMap((t) => FAULTS.filter((f) => !f.jsonpOnly || t.json
 
 describe('a failing request: error state with Retry, recovery, the others unharmed', () => {
   it.each(cases)('%s', async (_title, t, f) => {
-    await arm(t.emulator(), { match: t.match, times: 1, ...f.spec(t) });
+    t.emulator().faults.arm({ match: t.match, times: 1, ...f.spec(t) });
     const probe = await openFaults({ shorten: f.timeout || f.jsonpOnly ? t : undefined });
     const { page } = probe;
     const failed = await waitStatus(page, t, 'error');
@@ -163,7 +164,7 @@ describe('a failing request: error state with Retry, recovery, the others unharm
     const recovered = await (async () => { await retry(page, t); return waitStatus(page, t, 'ready', failed.version); })();
     expect(recovered.status).toBe('ready');
     if (t.kind !== 'embed') expect(await page.$(`#${t.id} .piazza-error`)).toBeNull();
-    await settle(page);
+    await pause(page);
     expect(await rejections(page)).toEqual([]);
     expect(probe.pageErrors).toEqual([]);
     expect(probe.external()).toEqual([]);
@@ -173,11 +174,11 @@ describe('a failing request: error state with Retry, recovery, the others unharm
 
 describe('JSONP that calls back twice', () => {
   it.each(TARGETS.filter((t) => t.jsonp).map((t) => [t.name, t] as const))('%s: renders once, no error', async (_n, t) => {
-    await arm(t.emulator(), { match: t.match, times: 1, twice: true });
+    t.emulator().faults.arm({ match: t.match, times: 1, twice: true });
     const probe = await openFaults();
     const { page } = probe;
     const shown = await waitStatus(page, t, 'ready');
-    await settle(page, 500);
+    await pause(page, 500);
     expect(await state(page, t)).toEqual(shown);
     expect(shown.version).toBe(1);
     await othersWork(page, []);
@@ -212,7 +213,7 @@ describe('replies out of order: the older answer never renders', () => {
     const { page } = probe;
     const first = await waitStatus(page, t, 'ready');
     const slow = t.emulator().origin;
-    await arm(t.emulator(), { match: 'lentissimo', latency: 1500, times: 1 });
+    t.emulator().faults.arm({ match: 'lentissimo', latency: 1500, times: 1 });
     // The slow request either answers late (JSONP scripts cannot be aborted) or is aborted by the newer one.
     const isSlow = (url: string) => url.startsWith(slow) && url.includes('lentissimo');
     const outcome = new Promise<string>((resolve) => {
@@ -228,7 +229,7 @@ describe('replies out of order: the older answer never renders', () => {
     const last = await waitStatus(page, t, 'ready', first.version);
     // The slow answer comes back after the fast one, or never (aborted)…
     expect(await Promise.race([outcome, new Promise((r) => setTimeout(() => r('pending'), 20_000))])).toMatch(/answered late|aborted/);
-    await settle(page, 1700);
+    await pause(page, 1700);
     // …and changes nothing.
     const now = await state(page, t);
     expect(now.status).toBe('ready');

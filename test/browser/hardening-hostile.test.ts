@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { launch, startPortal, type Emulator, type Probe } from './harness';
-import { CLEAN_SCAN, disarm, foreignRequests, openGuarded, overflow, rejections, scanDom, settle, xssHits } from './hardening-kit';
+import { CLEAN_SCAN, foreignRequests, openGuarded, overflow, rejections, scanDom, pause, xssHits } from './hardening-kit';
 import { after, firstResults, shown } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';
@@ -31,13 +31,13 @@ afterAll(async () => {
   await Promise.all([hostile?.close(), remote?.close()]);
 });
 beforeEach(async () => {
-  await disarm(hostile);
+  hostile.faults.clear();
 });
 
 /** Everything a hostile page must still be, after each step (`layout`: where piazza's own output is, when not the whole page). */
 async function expectHarmless(probe: Probe, step: string, allowed: Emulator[] = [hostile], layout?: string) {
   const { page } = probe;
-  await settle(page);
+  await pause(page);
   expect(await xssHits(page), step + ': payloads that ran').toEqual([]);
   expect(await scanDom(page), step + ': live hostile markup').toEqual(CLEAN_SCAN);
   expect(foreignRequests(probe, allowed), step + ': requests nobody configured').toEqual([]);
@@ -220,7 +220,7 @@ describe('helpers and the gallery on hostile markup', () => {
     await expectHarmless(probe, 'embedded', [hostile, remote]);
     // The hostile views name this page's other placeholder (object 4007, banner) with a link to another host.
     await page.evaluate(() => (window as any).piazza.mount());
-    await settle(page, 500);
+    await pause(page, 500);
     expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe('Resta com\'è');
     await expectHarmless(probe, 'after piazza.mount()', [hostile, remote]);
     await page.close();
@@ -253,7 +253,7 @@ describe('the consent UI with hostile texts in its config', () => {
     await page.evaluate(() => (window as any).piazza.consent.open());
     await page.waitForSelector('#cconsent-modal[open]', { visible: true });
     await page.$$eval('#cconsent-modal .pc-cat h3 button', (bs) => bs.forEach((b) => (b as HTMLElement).click()));
-    await settle(page);
+    await pause(page);
     expect(await xssHits(page)).toEqual([]);
     expect(await scanDom(page)).toEqual(CLEAN_SCAN);
     expect(await overflow(page, '#cconsent-bar, #cconsent-modal')).toEqual([]);

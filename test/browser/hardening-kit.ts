@@ -113,14 +113,8 @@ export const overflow = (page: Page, within?: string) =>
   }, within ?? null);
 
 /** Lets images that would fire onerror (and timers a payload might use) have their chance. */
-export const settle = (page: Page, ms = 300) => page.evaluate((t) => new Promise((r) => setTimeout(r, t)), ms);
+export const pause = (page: Page, ms = 300) => page.evaluate((t) => new Promise((r) => setTimeout(r, t)), ms);
 
-/** Arms an emulator fault (see fixtures/emulator/endpoints/faults.mjs). */
-export async function arm(emulator: Emulator, spec: Record<string, unknown> | Array<Record<string, unknown>>): Promise<void> {
-  const res = await fetch(emulator.origin + '/__emulator/faults', { method: 'POST', body: JSON.stringify(spec) });
-  if (res.status !== 201) throw new Error('could not arm fault: ' + res.status);
-}
-export const disarm = (emulator: Emulator) => fetch(emulator.origin + '/__emulator/faults', { method: 'DELETE' });
 
 /**
  * Shortens the client's timeouts (15 s) for the test's sake, before any script of the page: XHR

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, HTTPRequest, Page } from 'puppeteer-core';
 import { launch, newProbe, startPortal, waitReady, type Emulator } from './harness';
-import { arm, disarm, installProbes, rejections, xssHits } from './hardening-kit';
+import { installProbes, rejections, xssHits } from './hardening-kit';
 
 // PIAZZA_SESSION_OPERATIONS=3000 runs a longer session (to see where the heap figures level off).
 const OPERATIONS = Number(process.env.PIAZZA_SESSION_OPERATIONS) || 1000;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => {
-  await disarm(portal);
+  portal.faults.clear();
   await browser?.close();
   await portal?.close();
 });
@@ -164,7 +164,7 @@ const mb = (bytes: number) => Math.round(bytes / 1048576 * 10) / 10;
 
 describe('a long session on the listing page', () => {
   it(`${OPERATIONS} random filter, tab and page changes at ${LATENCY_MS} ms latency: flat heap, no piled-up listeners, no orphan requests`, async () => {
-    await arm(portal, { latency: LATENCY_MS });
+    portal.faults.arm({ latency: LATENCY_MS });
     const probe = await newProbe(browser);
     const { page } = probe;
     await installProbes(page);
@@ -218,7 +218,7 @@ describe('a long session on the listing page', () => {
     }
 
     const after = await listeners(cdp);
-    await disarm(portal);
+    portal.faults.clear();
     // Let the last answers and the JSONP no-op callbacks go (shortened to 0.5 s above).
     await page.evaluate(() => new Promise((r) => setTimeout(r, 1500)));
     const leftover = await page.evaluate(() => ({

@@ -18,11 +18,30 @@ export function chromiumPath(): string | null {
   return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
 }
 
+/** A fault for the next requests whose path+query contains `match` (fixtures/emulator/endpoints/faults.mjs). */
+export interface FaultSpec {
+  match?: string;
+  status?: number;
+  latency?: number;
+  invalid?: boolean;
+  empty?: boolean;
+  silent?: boolean;
+  twice?: boolean;
+  /** How many matching requests it applies to; every one while armed when omitted. */
+  times?: number;
+}
+
+/** One API request as the emulator logged it. */
+export interface LogEntry { method: string; path: string; query: string; front: string; kind: string; env?: string; blockId?: string; api?: string }
+
+/** The one handle tests hold on an emulator: its address and dataset, its faults and its request log. */
 export interface Emulator {
   url: string;
   origin: string;
   port: number;
   dataset: any;
+  faults: { arm(spec: FaultSpec | FaultSpec[]): void; clear(): void };
+  log: { read(): LogEntry[]; clear(): void };
   /** The last request's number in the served log (GET /__emulator/served?since=…). */
   servedSeq(): number;
   close(): Promise<void>;

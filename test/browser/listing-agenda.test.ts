@@ -14,7 +14,7 @@ import { romeDayOf } from './clock';
 import {
   afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, romeDay, type AgendaShown,
 } from './listing-agenda-helpers';
-import { announcements, armFault, recordAnnouncements } from './listing-helpers';
+import { announcements, recordAnnouncements } from './listing-helpers';
 
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 600, height: 900 };
@@ -468,7 +468,7 @@ describe('agenda tab', () => {
   it('a failed request shows an error with Retry (and a console line for admins); Retry loads the events', async () => {
     const probe = await open(WIDE);
     const { page } = probe;
-    await armFault(env.portal.origin, { match: '/opendata/api/calendar/search/', status: 500, times: 1 });
+    env.portal.faults.arm({ match: '/opendata/api/calendar/search/', status: 500, times: 1 });
     const failed = await afterAgenda(page, 'agenda-eventi', () => page.click('#agenda-eventi .piazza-agenda-next'));
     expect(failed.status).toBe('error');
     const alert = await page.$eval('#agenda-eventi .piazza-agenda [role=alert]', (e) => e.textContent);

@@ -125,13 +125,6 @@ export function pixel(page: Page, blockId: string, at: [number, number]): Promis
   }, at) as Promise<[number, number, number]>;
 }
 
-export interface LogEntry { method: string; path: string; query: string; front: string; kind: string; env?: string; blockId?: string; api?: string }
-
-export async function emulatorLog(origin: string): Promise<LogEntry[]> {
-  return (await fetch(origin + '/__emulator/log')).json() as Promise<LogEntry[]>;
-}
-
-export const clearLog = (origin: string) => fetch(origin + '/__emulator/log', { method: 'DELETE' });
 
 /** The features with usable coordinates the emulator has for a GeoJSON URL (every page at once). */
 export async function featuresOf(url: string): Promise<Array<{ id: number; coordinates: [number, number] }>> {

@@ -7,16 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { axe, chunksLoaded, describeViolations, distDir, launch, newProbe, openPage, startPortal, waitReady, type Emulator, type Probe } from './harness';
-import { announcements, armFault, recordAnnouncements } from './listing-helpers';
+import { announcements, recordAnnouncements } from './listing-helpers';
 
 const waitAnnounced = async (page: Page, blockId: string, text: string) => {
   await page.waitForFunction((id, t) => ((window as any)['__said_' + id] || []).includes(t), { timeout: 5000 }, blockId, text)
     .catch(() => undefined);
   expect(await announcements(page, blockId)).toContain(text);
 };
-import {
-  clearLog, emulatorLog, entries, featuresOf, geoReady, geoShown, mapPoint, mapSize, pixel, showGeoTab, zoomChanged, type Entry,
-} from './listing-geo-kit';
+import { entries, featuresOf, geoReady, geoShown, mapPoint, mapSize, pixel, showGeoTab, zoomChanged, type Entry } from './listing-geo-kit';
 
 let portal: Emulator;
 let remote: Emulator;
@@ -29,9 +27,11 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([portal?.close(), remote?.close()]);
 });
-beforeEach(async () => {
-  await Promise.all([portal, remote].map((e) => fetch(e.origin + '/__emulator/faults', { method: 'DELETE' })));
-  await Promise.all([clearLog(portal.origin), clearLog(remote.origin)]);
+beforeEach(() => {
+  for (const e of [portal, remote]) {
+    e.faults.clear();
+    e.log.clear();
+  }
 });
 
 async function expectAccessible(page: Page, state: string) {
@@ -118,8 +118,8 @@ describe('geo search', () => {
       server: await geoReady(page, 'luoghi-server'),
       rest: await geoReady(page, 'eventi-remoti'),
     };
-    const local = await emulatorLog(portal.origin);
-    const far = await emulatorLog(remote.origin);
+    const local = portal.log.read();
+    const far = remote.log.read();
 
     // Module (this portal, browser mode): the bare query, `limit 40` then offsets 40, 80.
     const module = local.filter((e) => e.front === 'module' && e.env === 'extrageo');
@@ -161,7 +161,7 @@ describe('geo search', () => {
     await recordAnnouncements(page, 'eventi-mappa');
     const before = await geoShown(page, 'eventi-mappa');
     expect(before.inView).toBe(before.points);
-    await clearLog(portal.origin);
+    portal.log.clear();
     await page.select('#eventi-mappa-facet-0', await page.$eval('#eventi-mappa-facet-0 option:nth-child(2)', (o) => (o as HTMLOptionElement).value));
     const after = await geoReady(page, 'eventi-mappa', before.version, before.drawn);
     const topic = await page.$eval('#eventi-mappa-facet-0', (s) => (s as HTMLSelectElement).value);
@@ -172,7 +172,7 @@ describe('geo search', () => {
     expect(after.inView).toBe(after.points);
     const list = await entries(page, 'eventi-mappa');
     expect(list.reduce((n, e) => n + e.count, 0)).toBe(after.points);
-    expect((await emulatorLog(portal.origin)).filter((e) => e.env === 'extrageo').length).toBeGreaterThanOrEqual(1);
+    expect(portal.log.read().filter((e) => e.env === 'extrageo').length).toBeGreaterThanOrEqual(1);
     await waitAnnounced(page, 'eventi-mappa', after.points + ' luoghi sulla mappa');
 
     // A search with no place: an empty map, a visible text and the same polite message.
@@ -190,7 +190,7 @@ describe('geo search', () => {
 
   it('a failed page shows an error with Retry (no half map), logs it for admins, and Retry loads every page', async () => {
     // The eZ module reads `q` decoded twice: the page's query is `…%2520offset%252040`.
-    await armFault(portal.origin, { match: 'offset%2040', status: 500, times: 1 });
+    portal.faults.arm({ match: 'offset%2040', status: 500, times: 1 });
     const probe = await openPage(browser, portal.url + 'listing-geo-lazy.html');
     const { page } = probe;
     await showGeoTab(page, 'eventi');
@@ -213,7 +213,7 @@ describe('geo search', () => {
 
 describe('superseded searches', () => {
   it('a slow geo search overtaken by a newer one never reaches the map', async () => {
-    await armFault(portal.origin, { match: 'extrageo', latency: 2500, times: 1 });
+    portal.faults.arm({ match: 'extrageo', latency: 2500, times: 1 });
     const probe = await openPage(browser, portal.url + 'listing-geo-lazy.html');
     const { page } = probe;
     await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"]');
@@ -308,7 +308,7 @@ describe('clusters', () => {
 
 describe('popups', () => {
   it('server mode: spinner, then the banner of `?limit=1&id=…&view=banner`, a link to the full view in a new tab; Escape returns focus', async () => {
-    await armFault(portal.origin, { match: 'view=banner', latency: 400, times: 1 });
+    portal.faults.arm({ match: 'view=banner', latency: 400, times: 1 });
     const probe = await openMaps();
     const { page } = probe;
     const place = (await entries(page, 'luoghi-server')).find((e) => e.kind === 'place')!;
@@ -326,7 +326,7 @@ describe('popups', () => {
       minWidth: getComputedStyle(el).minWidth,
     }));
     expect(popup).toMatchObject({ focused: true, view: true, maxHeight: '360px', minWidth: '300px', link: ['/content/view/full/' + (id + 10000), '_blank', 'noopener'] });
-    const detail = (await emulatorLog(portal.origin)).filter((e) => e.front === 'server' && e.api === 'search' && /(^|&)id=/.test(e.query));
+    const detail = portal.log.read().filter((e) => e.front === 'server' && e.api === 'search' && /(^|&)id=/.test(e.query));
     expect(detail).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(detail[0].query))).toMatchObject({ limit: '1', id: String(id), view: 'banner' });
     await expectAccessible(page, 'popup open');
@@ -349,7 +349,7 @@ describe('popups', () => {
     const probe = await openMaps();
     const { page } = probe;
     for (const [blockId, emulator, base] of [['eventi-mappa', portal, ''], ['eventi-remoti', remote, remote.origin]] as const) {
-      await clearLog(emulator.origin);
+      emulator.log.clear();
       const selector = await findPlace(page, blockId, 4002);
       await page.click(selector + ' .piazza-geo-show');
       await page.waitForSelector(`#${blockId} .piazza-geo-popup[data-place="4002"][data-piazza-status="ready"]`);
@@ -358,7 +358,7 @@ describe('popups', () => {
         href: el.querySelector('.piazza-geo-popup-link a')!.getAttribute('href'),
       }));
       expect(popup).toEqual({ card: true, href: base + '/content/view/full/14002' });
-      const detail = (await emulatorLog(emulator.origin)).filter((e) => e.env === 'content');
+      const detail = emulator.log.read().filter((e) => e.env === 'content');
       expect(detail).toHaveLength(1);
       if (blockId === 'eventi-mappa') {
         expect(detail[0].front).toBe('module');
@@ -379,7 +379,7 @@ describe('popups', () => {
   });
 
   it('a failed detail says so inside the popup, with Retry', async () => {
-    await armFault(portal.origin, { match: 'view=banner', status: 500, times: 1 });
+    portal.faults.arm({ match: 'view=banner', status: 500, times: 1 });
     const probe = await openMaps();
     const { page } = probe;
     const place = (await entries(page, 'luoghi-server')).find((e) => e.kind === 'place')!;

@@ -94,12 +94,3 @@ export const announcements = (page: Page, blockId: string): Promise<string[]> =>
 
 export const searchParams = (page: Page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
 
-/** Arms an emulator fault (see fixtures/emulator/endpoints/faults.mjs). */
-export async function armFault(origin: string, spec: Record<string, unknown>) {
-  const res = await fetch(origin + '/__emulator/faults', { method: 'POST', body: JSON.stringify(spec) });
-  if (!res.ok) throw new Error('arming a fault failed: ' + res.status);
-}
-
-export async function emulatorLog(origin: string): Promise<Array<{ path: string; query: string }>> {
-  return (await fetch(origin + '/__emulator/log')).json();
-}

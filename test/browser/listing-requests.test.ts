@@ -4,9 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { axe, describeViolations, launch, openPage, startPortal, type Emulator, type Probe } from './harness';
-import {
-  addListing, after, announcements, armFault, day, emulatorLog, expected, firstResults, nextResults, recordAnnouncements, shown,
-} from './listing-helpers';
+import { addListing, after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, shown } from './listing-helpers';
 
 const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
 const FROM_TODAY = `calendar[time_interval] = [${day()} 00:00,*]`;
@@ -22,9 +20,7 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([portal?.close(), remote?.close()]);
 });
-beforeEach(async () => {
-  await fetch(portal.origin + '/__emulator/faults', { method: 'DELETE' });
-});
+beforeEach(() => portal.faults.clear());
 
 async function expectAccessible(page: Page, state: string) {
   const violations = await axe(page);
@@ -33,7 +29,7 @@ async function expectAccessible(page: Page, state: string) {
 
 describe('failures', () => {
   it('a failed request shows a polite error with Retry, logs status and message, and Retry recovers', async () => {
-    await armFault(portal.origin, { match: 'view=card_teaser', status: 500, times: 1 });
+    portal.faults.arm({ match: 'view=card_teaser', status: 500, times: 1 });
     const probe = await openPage(browser, portal.url + 'listing-list-only.html');
     const { page } = probe;
     const failed = await nextResults(page, 'eventi', 0);
@@ -49,8 +45,8 @@ describe('failures', () => {
   });
 
   it('an invalid body is an error too; the facet selects have their own Retry', async () => {
-    await armFault(portal.origin, { match: 'view=card_teaser', invalid: true, times: 1 });
-    await armFault(portal.origin, { match: 'facets', status: 404, times: 1 });
+    portal.faults.arm({ match: 'view=card_teaser', invalid: true, times: 1 });
+    portal.faults.arm({ match: 'facets', status: 404, times: 1 });
     const probe = await openPage(browser, portal.url + 'listing-list-only.html');
     const { page } = probe;
     expect((await nextResults(page, 'eventi', 0)).status).toBe('error');
@@ -70,7 +66,7 @@ describe('failures', () => {
     const { page } = probe;
     await firstResults(page, 'eventi');
     await recordAnnouncements(page, 'eventi');
-    await armFault(portal.origin, { match: 'alfa', latency: 1500, times: 2 });
+    portal.faults.arm({ match: 'alfa', latency: 1500, times: 2 });
     const before = await shown(page, 'eventi');
     await page.click('#eventi .piazza-listing-search > button');
     await page.type('#eventi-search-text', 'alfa');
@@ -83,7 +79,7 @@ describe('failures', () => {
     const festa = expected(portal.dataset, `q = 'festa' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`);
     expect(res).toMatchObject(festa);
     // Let the slow "alfa" answer come back: it must not replace the results, nor be announced.
-    const log = await emulatorLog(portal.origin);
+    const log = portal.log.read();
     expect(log.some((l) => l.query.includes('alfa'))).toBe(true);
     await new Promise((r) => setTimeout(r, 2000));
     expect(await shown(page, 'eventi')).toEqual({ ...res, version: before.version + 1 });
@@ -120,7 +116,7 @@ describe('loading looks', () => {
   it('first load: a spinner replaces the list; reload paging dims the rows; "load more" shows a spinner in its button', async () => {
     // The faults match #eventi's own list request (module front door): the server-mode block on
     // the same page also asks for card_teaser and could otherwise take the one armed fault first.
-    await armFault(portal.origin, { match: '/opendata/api/content/search/?view=card_teaser', latency: 800, times: 1 });
+    portal.faults.arm({ match: '/opendata/api/content/search/?view=card_teaser', latency: 800, times: 1 });
     const probe = await openPage(browser, portal.url + 'listing.html');
     const { page } = probe;
     await page.waitForSelector('#eventi .piazza-listing-loading .progress-spinner');
@@ -130,7 +126,7 @@ describe('loading looks', () => {
     await firstResults(page, 'eventi', 'notizie');
     expect(await page.$('#eventi .piazza-listing-loading')).toBeNull();
 
-    await armFault(portal.origin, { match: '/opendata/api/content/search/?view=card_teaser', latency: 800, times: 1 });
+    portal.faults.arm({ match: '/opendata/api/content/search/?view=card_teaser', latency: 800, times: 1 });
     const v = (await shown(page, 'eventi')).version;
     await page.click('#eventi nav a[aria-label="Pagina 2"]');
     await page.waitForSelector('#eventi [role=list].piazza-listing-stale[aria-busy=true]');
@@ -139,7 +135,7 @@ describe('loading looks', () => {
     await nextResults(page, 'eventi', v);
     expect(await page.$('#eventi .piazza-listing-stale')).toBeNull();
 
-    await armFault(portal.origin, { match: 'view=latest_messages_item', latency: 800, times: 1 });
+    portal.faults.arm({ match: 'view=latest_messages_item', latency: 800, times: 1 });
     const w = (await shown(page, 'notizie')).version;
     await page.click('#notizie [data-element=load-other-cards]');
     await page.waitForSelector('#notizie [data-element=load-other-cards][aria-busy=true] .progress-spinner');

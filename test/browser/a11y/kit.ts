@@ -79,7 +79,7 @@ export function a11yEnv(file: string): A11yEnv {
     env.browser = await launch();
   });
   afterEach(async () => {
-    await clearFaults(env.portal.origin);
+    env.portal.faults.clear();
     for (const p of open.splice(0)) {
       expect(p.pageErrors, 'page errors').toEqual([]);
       expect(p.external(), 'requests leaving 127.0.0.1').toEqual([]);
@@ -131,14 +131,6 @@ export async function expectAxe(page: Page, state: string, context: string | nul
   expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
 }
 
-/** Clears every emulator fault. */
-export const clearFaults = (origin: string) => fetch(origin + '/__emulator/faults', { method: 'DELETE' });
-
-/** Arms an emulator fault for requests whose path+query contains `match`. */
-export async function armFault(origin: string, spec: Record<string, unknown>): Promise<void> {
-  const res = await fetch(origin + '/__emulator/faults', { method: 'POST', body: JSON.stringify(spec) });
-  if (!res.ok) throw new Error('arming a fault failed: ' + res.status);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Live regions
