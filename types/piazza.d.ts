@@ -55,6 +55,22 @@ export interface Piazza {
   consent: PiazzaConsent;
 }
 
+/**
+ * The legacy consent global the portal's templates call (brainsum/OpenPA API, kept by piazza):
+ * `page_notifications.tpl` runs `CookieConsent.init({…})` and `CookieConsent.wrapper('wrapped', cb)`.
+ */
+export interface LegacyCookieConsent {
+  /** Applies a consent config (the same as `#piazza-consent`); `setConfiguration` is its alias. */
+  init(config: import('../schemas/generated/consent').ConsentConfig): void;
+  setConfiguration(config: import('../schemas/generated/consent').ConsentConfig): void;
+  /** The config in use (with `cookieExists` once the visitor chose), or null before any. */
+  readonly config: (import('../schemas/generated/consent').ConsentConfig & { cookieExists?: boolean }) | null;
+  /** Runs `cb` now if `name` (service, search value or category) is allowed, else once when it becomes so. */
+  wrapper(name: string, cb: () => void): void;
+}
+
 declare global {
-  interface Window { piazza?: Piazza }
+  interface Window { piazza?: Piazza; CookieConsent?: LegacyCookieConsent }
+  interface WindowEventMap { 'cconsent-setCookie': CustomEvent<ConsentRecord> }
+  interface DocumentEventMap { 'piazza:ready': Event }
 }
