@@ -1,10 +1,10 @@
 // Listing block: `<div data-piazza-block="listing"><script type="application/json">{…}</script>
 // …server-rendered fallback…</div>`. Config → settings → state (from the URL) → api → views.
 import { h, render } from 'preact';
-import { snapshot } from 'valtio/vanilla';
 import validate from '../../schemas/generated/listing.validate.js';
 import legacy from '../../schemas/generated/listing.legacy.js';
 import { adminMessagesModule, checkConfig, legacyNotes } from '../../runtime/config';
+import { urlState } from '../../runtime/block/url-state';
 import { createAnnouncer, injectStyle } from '../../runtime/dom';
 import type { RequestError } from '../../runtime/http';
 import { createI18n } from '../../runtime/i18n';
@@ -13,12 +13,11 @@ import { createListingApi } from './api';
 import { createFacetCounts } from './facet-counts';
 import { catalog } from './i18n';
 import { resolveSettings } from './model/settings';
-import { createActions, createState } from './model/state';
-import type { ListingConfig, ListingState, TabId } from './model/types';
+import { createActions, createState, filtersKey } from './model/state';
+import type { ListingConfig, TabId } from './model/types';
 import { decodeState, encodeState } from './model/url';
 import css from './style.css';
 import { availableTabs } from './tabs';
-import { syncUrl } from './url-sync';
 import { Listing } from './views/Listing';
 
 export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
@@ -65,7 +64,15 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const script = element.querySelector(':scope > script[type="application/json"]');
   element.replaceChildren(...(script ? [script] : []), host);
   const announcer = createAnnouncer(element);
-  const url = syncUrl(settings, state, actions, tabs);
+  const url = urlState({
+    state,
+    encode: (snap, search) => encodeState(settings, snap, search, tabs),
+    decode: (search) => decodeState(settings, search, tabs),
+    restore: actions.restore,
+    // Paging in append style ("load more") is not a place to go Back to.
+    replaces: (before, after) =>
+      settings.paging === 'append' && after.page > before.page && after.tab === before.tab && filtersKey(after) === filtersKey(before),
+  });
   const facets = createFacetCounts(state, settings, api, onError);
 
   render(
@@ -76,8 +83,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
       announce: announcer.say,
       onResults,
       onError,
-      hrefFor: (change: Partial<ListingState>) =>
-        location.pathname + encodeState(settings, { ...(snapshot(state) as ListingState), ...change }, location.search, tabs) + location.hash,
+      hrefFor: url.hrefFor,
       replaceHistory: url.replaceNext,
     }),
     host,

@@ -3,7 +3,7 @@
 // ─── How a tab plugs in (issues 5 "geo" and 6 "agenda") ─────────────────────────────────────────
 // 1. Write `blocks/listing/geo/index.tsx` (or `blocks/listing/agenda/index.tsx`) exporting
 //      export function TabView(props: TabViewProps): JSX.Element
-//    (see TabViewProps below: read the filters with `useStore(props.state)` (views/use-store.ts),
+//    (see TabViewProps below: read the filters with `useStore(props.state)` (runtime/block/store.ts),
 //    fetch with `props.api.calendar(filtersOf(snap), start, end)` (the geo tab reads its pages with geo/results.ts)
 //    (model/state.ts, api.ts) only while `props.active`, call `props.onResults(total)` and `props.announce(text)` after each result
 //    change, and on a RequestError render <ErrorNotice> with a retry and call `props.onError`).
@@ -28,7 +28,7 @@ import type { ListingSettings, ListingState, TabId } from './model/types';
 import { lazyModule } from '../../runtime/lazy';
 
 export interface TabViewProps {
-  /** The block's filter state (a valtio proxy shared by every tab): `useStore(state)` (views/use-store.ts) to read. */
+  /** The block's filter state (a valtio proxy shared by every tab): `useStore(state)` (runtime/block/store.ts) to read. */
   state: ListingState;
   /** The only way to change the state (every filter change resets the page to 0). */
   actions: ListingActions;

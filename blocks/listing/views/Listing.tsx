@@ -12,7 +12,7 @@ import { TabView as ListTabView } from './ListTab';
 import { SearchBox } from './SearchBox';
 import { Spinner } from './Spinner';
 import { panelId, tabId, Tabs } from './Tabs';
-import { useStore } from './use-store';
+import { useStore } from '../../../runtime/block/store';
 
 export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId'> {
   tabs: readonly TabId[];
