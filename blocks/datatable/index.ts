@@ -14,6 +14,7 @@ import { catalog } from './i18n';
 import { META_FIELDS, resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
+import { createTable, type Table, type TableSetup } from './table';
 import { App } from './views/App';
 import css from './views/datatable.css';
 
@@ -34,6 +35,8 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   element.replaceChildren();
   const announcer = createAnnouncer(element);
   const root = element.appendChild(document.createElement('div'));
+  /** The table's controller (state, URL, draws), once the columns are known. */
+  let table: Table | null = null;
 
   function show(cls: ClassDefinition | null) {
     const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
@@ -43,14 +46,18 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     }
     const facets = resolveFacets(config.facets, columns, cls, i18n.lang);
     const defaults = initialState(config.pageSize, defaultSort(columns, config.order));
+    const setup: TableSetup = {
+      blockId: ctx.blockId, api, i18n, columns, facets, baseQuery: config.query, linkTemplate: config.linkTemplate,
+      rules: { columns, facets, pageSizeOptions: config.pageSizeOptions, defaults },
+      urlKeys: config.urlState ? urlKeys(config.blockId || ctx.blockId) : null,
+      announce: announcer.say,
+    };
+    table?.dispose();
+    table = createTable(setup);
     render(
       h(App, {
-        setup: {
-          blockId: ctx.blockId, api, i18n, columns, facets, baseQuery: config.query, linkTemplate: config.linkTemplate,
-          rules: { columns, facets, pageSizeOptions: config.pageSizeOptions, defaults },
-          urlKeys: config.urlState ? urlKeys(config.blockId || ctx.blockId) : null,
-          announce: announcer.say,
-        },
+        setup,
+        table,
         idPrefix,
         caption: config.caption || i18n.t('grid.label'),
         showSearch: config.search,
@@ -77,6 +84,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   }
 
   return start().then(() => () => {
+    table?.dispose(); // the URL listener, the draws
     api.cancel();
     render(null, root);
     announcer.destroy();

@@ -10,8 +10,9 @@ import { Cards } from './Cards';
 import { PageSize, SearchBox, SortSelect } from './Controls';
 import { Export } from './Export';
 import { Filters, type FacetView } from './Filters';
-import { useTable, type TableSetup } from './useTable';
+import type { Table, TableSetup } from '../table';
 import { deviceOnPortalTime } from '../../../runtime/clock';
+import { useStore } from '../../../runtime/block/store';
 import { lazyModule } from '../../../runtime/lazy';
 
 // The grid view is a lazy chunk. lazy() would throw in render if it failed to download, with
@@ -41,6 +42,8 @@ function LazyGrid({ setup, ...props }: Parameters<GridModule['default']>[0] & { 
 
 export interface AppProps {
   setup: TableSetup;
+  /** The controller created in mount: the store this view reads, navigate and retry. */
+  table: Table;
   idPrefix: string;
   caption: string;
   showSearch: boolean;
@@ -66,10 +69,12 @@ function useNarrow(breakpoint: number): boolean {
   return narrow;
 }
 
-export function App({ setup, idPrefix, caption, showSearch, pageSizeOptions, exportOptions, cardBreakpoint, nonce }: AppProps) {
+export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptions, exportOptions, cardBreakpoint, nonce }: AppProps) {
   const { i18n, columns } = setup;
   const { t } = i18n;
-  const { state, navigate, hrefFor, shown, rows, loading, error, retry } = useTable(setup);
+  const { state, shown, loading, error } = useStore(table.store);
+  const { navigate, hrefFor, retry } = table;
+  const rows = shown?.rows ?? [];
   const narrow = useNarrow(cardBreakpoint);
   const info = useRef<HTMLParagraphElement>(null);
   const sizes = pageSizes(pageSizeOptions, setup.rules.defaults.pageSize);
