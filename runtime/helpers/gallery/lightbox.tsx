@@ -6,7 +6,8 @@
 import { releaseFslightboxStyles } from './views/fslightbox-guard';
 import FsLightbox from 'fslightbox-react';
 import { render } from 'preact';
-import { createPortal, memo, useEffect, useMemo, useState, useSyncExternalStore } from 'preact/compat';
+import { createPortal, memo, useEffect, useMemo, useState } from 'preact/compat';
+import { useStore } from '../../block/store';
 import { createAnnouncer, injectStyle } from '../../dom';
 import { createI18n } from '../../i18n';
 import type { RuntimeContext } from '../../types';
@@ -67,11 +68,14 @@ export function openGallery(req: OpenRequest): void {
   host.className = 'piazza-gallery-session';
   req.slides.appendChild(host);
   const fire = (type: string, detail?: unknown) => req.widget.dispatchEvent(new CustomEvent(type, { detail }));
+  // The session's store lives as long as the session, whichever way it ends (closed, or replaced by another).
+  const store = createStore(req.items, req.index, req.options, req.ctx, createI18n(catalog, document.documentElement.lang));
   let closed = false;
   const onClosed = () => {
     if (closed) return;
     closed = true;
     open = null;
+    store.destroy();
     render(null, host);
     host.remove();
     const back = req.trigger.isConnected ? req.trigger : null;
@@ -80,13 +84,12 @@ export function openGallery(req: OpenRequest): void {
     req.ctx.events.emit('gallery:closed', { widget: req.widget });
   };
   fire('open');
-  render(<Session req={req} fire={fire} onClosed={onClosed} />, host);
+  render(<Session req={req} store={store} fire={fire} onClosed={onClosed} />, host);
   open = { close: () => onClosed() };
 }
 
-function Session({ req, fire, onClosed }: { req: OpenRequest; fire(type: string, detail?: unknown): void; onClosed(): void }) {
-  const store = useMemo(() => createStore(req.items, req.index, req.options, req.ctx, createI18n(catalog, document.documentElement.lang)), []);
-  const snap = useSyncExternalStore(store.subscribe, store.get);
+function Session({ req, store, fire, onClosed }: { req: OpenRequest; store: GalleryStore; fire(type: string, detail?: unknown): void; onClosed(): void }) {
+  const snap = useStore(store.state);
   const [ui, setUi] = useState<HTMLElement | null>(null);
   const [announcer, setAnnouncer] = useState<ReturnType<typeof createAnnouncer> | null>(null);
   const { items, options } = store;
@@ -98,7 +101,7 @@ function Session({ req, fire, onClosed }: { req: OpenRequest; fire(type: string,
     // Types given up front: fslightbox never probes URLs with requests, and never caches them in localStorage.
     types: items.map((item) => (item.kind === 'image' ? 'image' : null)),
     customAttributes: items.map((item) => (item.kind === 'image' ? { alt: item.alt || item.title || '', ...(item.srcset ? { srcset: item.srcset } : {}) } : {})),
-    sourceIndex: store.get().session.index,
+    sourceIndex: store.state.session.index,
     openOnMount: true,
     useDialog: true,
     disableLocalStorage: true,
@@ -107,11 +110,10 @@ function Session({ req, fire, onClosed }: { req: OpenRequest; fire(type: string,
     onInit: (fs: FsInstance) => attach(fs, store, setUi, setAnnouncer, fire),
     onOpen: () => {
       fire('opened');
-      req.ctx.events.emit('gallery:opened', { widget: req.widget, index: store.get().session.index });
+      req.ctx.events.emit('gallery:opened', { widget: req.widget, index: store.state.session.index });
     },
     onClose: () => {
       store.dispatch({ type: 'closed' });
-      store.destroy();
       onClosed();
     },
   }), []);

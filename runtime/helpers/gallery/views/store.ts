@@ -1,7 +1,8 @@
 // One lightbox session's store: the pure session state plus what the views share (items, texts,
-// the fslightbox adapter, consent for external video). Components read it with useSyncExternalStore.
+// the fslightbox adapter, consent for external video). Components read it with useStore.
 import { createContext } from 'preact';
-import { useContext, useSyncExternalStore } from 'preact/compat';
+import { useContext } from 'preact/hooks';
+import { proxy, useStore } from '../../../block/store';
 import type { I18n } from '../../../i18n';
 import type { RuntimeContext } from '../../../types';
 import type { ExternalService, GalleryItem } from '../model/items';
@@ -34,21 +35,21 @@ export function consentAllows(service: ExternalService, ctx: RuntimeContext): bo
 export const hasConsentSettings = (service: ExternalService, ctx: RuntimeContext) =>
   CONSENT_NAMES[service].some((n) => ctx.consent?.knows(n));
 
-export interface Snapshot {
+export interface GalleryState {
   session: SessionState;
   /** Bumped when consent or a page-view allowance changes. */
   consent: number;
-  errors: readonly number[];
+  errors: number[];
 }
 
 export interface GalleryStore {
+  /** What the views re-render on: a valtio store, changed only through the methods below. */
+  state: GalleryState;
   items: GalleryItem[];
   options: GalleryOptions;
   ctx: RuntimeContext;
   i18n: I18n;
   lightbox: Lightbox | null;
-  get(): Snapshot;
-  subscribe(cb: () => void): () => void;
   dispatch(action: Action): void;
   allowed(service: ExternalService): boolean;
   allowForPageView(service: ExternalService): void;
@@ -57,50 +58,38 @@ export interface GalleryStore {
 }
 
 export function createStore(items: GalleryItem[], index: number, options: GalleryOptions, ctx: RuntimeContext, i18n: I18n): GalleryStore {
-  const listeners = new Set<() => void>();
-  let snapshot: Snapshot = { session: initial(items.length, index, options), consent: 0, errors: [] };
-  const set = (next: Snapshot) => {
-    if (next === snapshot) return;
-    snapshot = next;
-    listeners.forEach((cb) => cb());
-  };
-  const off = ctx.events.on('consent:change', () => set({ ...snapshot, consent: snapshot.consent + 1 }));
+  const state = proxy<GalleryState>({ session: initial(items.length, index, options), consent: 0, errors: [] });
+  const off = ctx.events.on('consent:change', () => { state.consent++; });
   return {
+    state,
     items,
     options,
     ctx,
     i18n,
     lightbox: null,
-    get: () => snapshot,
-    subscribe(cb) {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
     dispatch(action) {
-      const session = reduce(snapshot.session, action);
-      if (session !== snapshot.session) set({ ...snapshot, session });
+      // The session is the pure model's: replaced by the reducer's answer, only when that is a new one.
+      const session = reduce(state.session, action);
+      if (session !== state.session) state.session = session;
     },
     allowed: (service) => allowedThisView.has(service) || consentAllows(service, ctx),
     allowForPageView(service) {
       allowedThisView.add(service);
-      set({ ...snapshot, consent: snapshot.consent + 1 });
+      state.consent++;
     },
     markError(i) {
-      if (!snapshot.errors.includes(i)) set({ ...snapshot, errors: [...snapshot.errors, i] });
+      if (!state.errors.includes(i)) state.errors.push(i);
     },
-    destroy() {
-      off();
-      listeners.clear();
-    },
+    destroy: off,
   };
 }
 
 export const StoreContext = createContext<GalleryStore | null>(null);
 
-export function useGallery(): [GalleryStore, Snapshot] {
+/** The session's store and its current snapshot (re-rendering the component when it changes). */
+export function useGallery(): [GalleryStore, GalleryState] {
   const store = useContext(StoreContext)!;
-  const snap = useSyncExternalStore(store.subscribe, store.get);
-  return [store, snap];
+  return [store, useStore(store.state)];
 }
 
 /** For tests: forget page-view allowances. */
