@@ -1,8 +1,10 @@
-// Two builds, run in order by the rollup CLI:
+// Three builds, run in order by the rollup CLI:
 //  1. the lazy ES-module chunks (dist/chunks/*-[hash].js), one entry per block, helper and the consent UI;
-//  2. dist/piazza.js, the classic IIFE a page includes. It embeds the manifest written by build 1
-//     (entry name → hashed file + the files it imports), so the loader can fetch a chunk and its
-//     dependencies in parallel instead of in a waterfall.
+//  2. the manifest module (runtime/manifest.ts → dist/chunks/manifest-[hash].js): the entries of build 1
+//     (entry name → hashed file + the files it imports, so the loader fetches a chunk and its
+//     dependencies in parallel instead of in a waterfall) and the helpers' selectors;
+//  3. dist/piazza.js, the classic IIFE a page includes. It holds only the manifest module's file
+//     name, so it does not grow as entries are added.
 import { readFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import alias from '@rollup/plugin-alias';
@@ -68,12 +70,23 @@ function writeManifest() {
     },
   };
 }
-function readManifest() {
+/** `piazza:files` → the entry table of build 1 (for runtime/manifest.ts). */
+function readFiles() {
+  const id = '\0piazza:files';
+  return {
+    name: 'piazza-files',
+    resolveId: (s) => (s === 'piazza:files' ? id : null),
+    load: (s) => (s === id ? `export default ${JSON.stringify(manifest)};` : null),
+  };
+}
+/** Build 2 writes the manifest module's hashed name here; piazza.js reads it as `piazza:manifest`. */
+let manifestFile = '';
+function readManifestName() {
   const id = '\0piazza:manifest';
   return {
-    name: 'piazza-manifest-read',
+    name: 'piazza-manifest-name',
     resolveId: (s) => (s === 'piazza:manifest' ? id : null),
-    load: (s) => (s === id ? `export default ${JSON.stringify(manifest)};` : null),
+    load: (s) => (s === id ? `export default ${JSON.stringify(manifestFile)};` : null),
   };
 }
 
@@ -128,9 +141,19 @@ export default [
     },
   },
   {
+    input: { manifest: 'runtime/manifest.ts' },
+    onwarn,
+    plugins: [
+      readFiles(),
+      ...shared(),
+      { name: 'manifest-name', generateBundle: (_o, bundle) => { manifestFile = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry).fileName; } },
+    ],
+    output: { dir: join(dist, 'chunks'), format: 'es', entryFileNames: '[name]-[hash].js', sourcemap: true },
+  },
+  {
     input: 'runtime/boot.ts',
     onwarn,
-    plugins: [readManifest(), ...shared()],
+    plugins: [readManifestName(), ...shared()],
     output: { file: join(dist, 'piazza.js'), format: 'iife', sourcemap: true, strict: true },
   },
 ];

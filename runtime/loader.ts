@@ -1,17 +1,9 @@
 // Finds blocks and helper markup, imports only the chunks they need and isolates failures:
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
-import manifest from 'piazza:manifest';
+import manifestFile from 'piazza:manifest';
+import type { Manifest } from './manifest';
 import type { AdminNote, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
-
-/** Page helpers: the portal's existing markup → the chunk that handles it. */
-const HELPERS: Array<[selector: string, entry: string]> = [
-  ['table.responsive-stack,table.responsive-card,table.responsive-column', 'helper-stacktable'],
-  ['.table-procedure-wrapper', 'helper-procedure'],
-  ['[data-bs-toggle=masonry] .card-text .collapse', 'helper-masonry'],
-  ['[data-shared_link][data-shared_link_view]', 'helper-sharedlink'], // an <a>, or a card <div href> in some templates
-  ['[data-gallery]', 'helper-gallery'],
-];
 
 export interface Loader {
   mount(root?: ParentNode): Promise<void>;
@@ -22,24 +14,30 @@ export interface Loader {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
-/** A block element's mount: what it held before (its fallback) and the cleanup its chunk returned. */
-interface Mounted { fallback: Node[]; cleanup?: () => void }
+/** A block element's mount: what it held before (its fallback, its class) and the cleanup its chunk returned. */
+interface Mounted { fallback: Node[]; className: string | null; cleanup?: () => void }
 
 export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
   const chunks: Record<string, Promise<unknown>> = {};
   let counter = 0;
 
+  const importChunk = (file: string) => import(/* webpackIgnore: true */ ctx.base + 'chunks/' + file);
+  /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
+  let contents: Promise<Manifest> | undefined;
+  const manifest = () => (contents ||= importChunk(manifestFile).then((m: { default: Manifest }) => m.default, (e) => { contents = undefined; throw e; }));
+  manifest().catch(() => {}); // (reported by the mount that needs it)
+
   function load<T>(entry: string): Promise<T> {
-    const files = manifest[entry];
-    if (!files) return Promise.reject(new Error('no chunk "' + entry + '" in this build'));
-    if (!chunks[entry]) {
+    return (chunks[entry] ||= manifest().then(({ files: { [entry]: files } }) => {
+      if (!files) throw new Error('no chunk "' + entry + '" in this build');
       // Fetch the entry's dependencies in parallel rather than discovering them one import at a time.
       for (const file of files.slice(1)) preload(ctx.base + 'chunks/' + file);
-      chunks[entry] = import(/* webpackIgnore: true */ ctx.base + 'chunks/' + files[0]);
-      chunks[entry].catch(() => delete chunks[entry]); // a later mount() may retry a failed download
-    }
-    return chunks[entry] as Promise<T>;
+      return importChunk(files[0]);
+    }).catch((e) => {
+      delete chunks[entry]; // a later mount() may retry a failed download
+      throw e;
+    })) as Promise<T>;
   }
 
   // The words are a lazy chunk: only a misconfigured page pays for them. Should it not arrive, the
@@ -79,13 +77,16 @@ export function createLoader(ctx: RuntimeContext): Loader {
     if (config && typeof config === 'object' && typeof (config as any).blockId === 'string' && (config as any).blockId) {
       blockId = (config as any).blockId;
     }
-    if (!manifest[type]) return fail({ code: 'blockType', name: type, entries: Object.keys(manifest) }); // messages.ts picks the blocks
     element.setAttribute('data-piazza-state', 'loading');
     try {
-      const mod = await load<BlockModule>(type).catch((e) => {
-        mounted.delete(element); // the chunk did not arrive: a later piazza.mount() tries again
+      const later = (e: unknown): never => {
+        mounted.delete(element); // the code did not arrive: a later piazza.mount() tries again
         throw e;
-      });
+      };
+      const { files } = await manifest().catch(later);
+      if (mounted.get(element) !== record) return; // unmounted meanwhile
+      if (!files[type]) return await fail({ code: 'blockType', name: type, entries: Object.keys(files) }); // messages.ts picks the blocks
+      const mod = await load<BlockModule>(type).catch(later);
       if (mounted.get(element) !== record) return; // unmounted while its chunk was on its way
       const cleanup = await mod.mount(element, config, { ...ctx, blockId, type });
       if (cleanup) record.cleanup = cleanup;
@@ -119,6 +120,8 @@ export function createLoader(ctx: RuntimeContext): Loader {
       console.error('[piazza] block "' + element.id + '": cleanup failed', e);
     }
     element.replaceChildren(...record.fallback);
+    if (record.className === null) element.removeAttribute('class');
+    else element.className = record.className;
     element.removeAttribute('data-piazza-state');
   }
 
@@ -135,16 +138,14 @@ export function createLoader(ctx: RuntimeContext): Loader {
     const jobs: Promise<void>[] = [];
     for (const el of blocksIn(root)) {
       if (mounted.has(el)) continue; // mounting twice is a no-op
-      const record: Mounted = { fallback: Array.from(el.childNodes) };
+      const record: Mounted = { fallback: Array.from(el.childNodes), className: el.getAttribute('class') };
       mounted.set(el, record);
       jobs.push(mountBlock(el, record));
     }
-    for (const [selector, entry] of HELPERS) {
-      if (manifest[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector)))) {
-        jobs.push(mountHelper(root, entry));
-      }
-    }
-    await Promise.all(jobs);
+    const helpers = manifest().then(({ files, helpers }) => Promise.all(helpers.map(([selector, entry]) =>
+      files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))) ? mountHelper(root, entry) : 0)),
+    (e) => console.error('[piazza] helpers not loaded', e));
+    await Promise.all([...jobs, helpers]);
   }
 
   return { mount, unmount, load, explain };

@@ -1,8 +1,13 @@
 declare const __PIAZZA_VERSION__: string;
+declare module 'piazza:files' {
+  /** entry name → [entry file, ...files it imports], relative to dist/chunks/ (runtime/manifest.ts) */
+  const files: Record<string, string[]>;
+  export default files;
+}
 declare module 'piazza:manifest' {
-  /** entry name → [entry file, ...files it imports], relative to dist/chunks/ */
-  const manifest: Record<string, string[]>;
-  export default manifest;
+  /** The file name of the build's manifest module (runtime/manifest.ts) in dist/chunks/. */
+  const file: string;
+  export default file;
 }
 declare module '*.css' {
   const css: string;
