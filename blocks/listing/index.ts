@@ -3,7 +3,7 @@
 import { h, render } from 'preact';
 import validate from '../../schemas/generated/listing.validate.js';
 import legacy from '../../schemas/generated/listing.legacy.js';
-import { adminMessagesModule, checkConfig, legacyNotes } from '../../runtime/config';
+import { checkConfig, ignoredNote, legacyNotes } from '../../runtime/config';
 import { urlState } from '../../runtime/block/url-state';
 import { createAnnouncer, injectStyle } from '../../runtime/dom';
 import type { RequestError } from '../../runtime/http';
@@ -11,6 +11,7 @@ import { createI18n } from '../../runtime/i18n';
 import type { BlockContext } from '../../runtime/types';
 import { createListingApi } from './api';
 import { createFacetCounts } from './facet-counts';
+import { createTabResults } from './tab-results';
 import { catalog } from './i18n';
 import { resolveSettings } from './model/settings';
 import { createActions, createState, filtersKey } from './model/state';
@@ -24,13 +25,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const config = checkConfig<ListingConfig>(validate, raw);
   const settings = resolveSettings(config, ctx.blockId);
   const prefix = '[piazza] listing block "' + settings.blockId + '": ';
-  const ignored = legacyNotes(raw, legacy);
-  if (ignored.length) {
-    adminMessagesModule().then(({ adminMessages }) => {
-      const say = adminMessages();
-      for (const { key, note } of ignored) console.warn(prefix + say.ignored(key, note));
-    }, () => console.warn(prefix + ignored.map((n) => n.key).join(', ')));
-  }
+  for (const n of legacyNotes(raw, legacy)) ctx.explain(ignoredNote(n)).then((text) => console.warn(prefix + text));
   let tabs: TabId[] = availableTabs(settings.tabs);
   const missing = settings.tabs.filter((tab) => !tabs.includes(tab));
   if (missing.length) console.warn(prefix + 'tabs not available in this version: ' + missing.join(', '));
@@ -74,10 +69,14 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
       settings.paging === 'append' && after.page > before.page && after.tab === before.tab && filtersKey(after) === filtersKey(before),
   });
   const facets = createFacetCounts(state, settings, api, onError);
+  const results = createTabResults({
+    state, actions, settings, api, i18n, ctx, announce: announcer.say, onResults, onError, onPageCorrected: url.replaceNext,
+  }, tabs);
+  results.get(state.tab).catch(() => {}); // the first tab's (a failed chunk shows in its panel, with Retry)
 
   render(
     h(Listing, {
-      state, actions, settings, i18n, api, ctx, tabs,
+      state, actions, settings, i18n, api, ctx, tabs, results,
       facets: facets.store,
       retryFacets: facets.retry,
       announce: announcer.say,
@@ -91,6 +90,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
 
   return () => {
     render(null, host);
+    results.dispose();
     url.dispose();
     facets.dispose();
     api.cancel();

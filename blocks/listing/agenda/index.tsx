@@ -13,8 +13,8 @@ import { catalog } from './i18n';
 import { eventsIn, groupByDay, toCalendarEvent, type AgendaEvent } from './model/events';
 import { periodName, periodTitle } from './model/format';
 import { buildIcs } from './model/ics';
-import { DAY_VIEW_MAX_WIDTH, periodBounds, samePeriod, viewForWidth, type Period } from './model/period';
-import { createAgendaController, type AgendaResults } from './results';
+import { DAY_VIEW_MAX_WIDTH, periodBounds, samePeriod, type Period } from './model/period';
+import type { AgendaController, AgendaResults } from './results';
 import css from './style.css';
 import { CalendarGrid } from './views/CalendarGrid';
 import { EventList } from './views/EventList';
@@ -33,17 +33,7 @@ export function TabView(props: TabViewProps) {
   const i18n = useMemo(() => createI18n(catalog, settings.locale, settings.i18n), []);
   useLayoutEffect(() => injectStyle('listing-agenda', css, ctx.nonce), []);
   const { t, lang } = i18n;
-  const controller = useMemo(
-    () => createAgendaController({
-      state: props.state, settings, api: props.api, i18n, view: viewForWidth(window.innerWidth),
-      announce: props.announce, onResults: props.onResults, onError: props.onError,
-    }),
-    [],
-  );
-  useEffect(() => () => controller.dispose(), []);
-  // In the commit of the tab switch, not after paint: a resize or filter change arriving in the next
-  // task must already find a hidden tab inactive (it fetched for the hidden agenda before).
-  useLayoutEffect(() => controller.setActive(active), [active]);
+  const controller = props.controller as AgendaController;
   useEffect(() => {
     const small = matchMedia(`(max-width: ${DAY_VIEW_MAX_WIDTH}px)`);
     const follow = () => controller.setView(small.matches ? 'day' : 'month');

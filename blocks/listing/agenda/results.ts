@@ -5,15 +5,17 @@
 import { proxy, ref } from 'valtio/vanilla';
 import { resource } from '../../../runtime/block/resource';
 import type { RequestError } from '../../../runtime/http';
-import type { I18n } from '../../../runtime/i18n';
+import { createI18n, type I18n } from '../../../runtime/i18n';
 import type { ListingApi } from '../api';
 import { calendarUrl } from '../model/endpoints';
 import { filtersOf } from '../model/state';
 import type { ListingSettings, ListingState } from '../model/types';
 import { eventsIn, toAgendaEvents, type AgendaEvent } from './model/events';
 import { countMessage } from './model/format';
-import { move, periodBounds, periodOf, requestRange, switchView, type AgendaView, type Period } from './model/period';
+import { move, periodBounds, periodOf, requestRange, switchView, viewForWidth, type AgendaView, type Period } from './model/period';
 import { portalNow } from '../../../runtime/clock';
+import type { TabControllerOptions } from '../tabs';
+import { catalog } from './i18n';
 
 export interface AgendaResults {
   /** What the calendar shows now (it moves at once; its events follow). */
@@ -107,3 +109,7 @@ export function createAgendaController(o: AgendaControllerOptions) {
 }
 
 export type AgendaController = ReturnType<typeof createAgendaController>;
+
+/** The block's (tab-results.ts): the agenda's own texts; a month, or a day on a narrow window (the view follows the width after). */
+export const createController = (o: TabControllerOptions): AgendaController =>
+  createAgendaController({ ...o, i18n: createI18n(catalog, o.settings.locale, o.settings.i18n), view: viewForWidth(window.innerWidth) });

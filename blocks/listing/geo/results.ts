@@ -4,7 +4,7 @@
 import { proxy, ref } from 'valtio/vanilla';
 import { resource } from '../../../runtime/block/resource';
 import { getJson, latest, RequestError } from '../../../runtime/http';
-import type { I18n } from '../../../runtime/i18n';
+import { createI18n, type I18n } from '../../../runtime/i18n';
 import type { GeoPoint } from '../model/response';
 import { filtersOf } from '../model/state';
 import type { Filters, ListingSettings, ListingState } from '../model/types';
@@ -13,6 +13,8 @@ import { featureCount, readGeoPage } from './model/page';
 import { indexPlaces, placesOf, project, type Places } from './model/places';
 import { firstGeoUrl, nextGeoUrl } from './model/urls';
 import { portalNow } from '../../../runtime/clock';
+import type { TabControllerOptions } from '../tabs';
+import { catalog } from './i18n';
 
 /** A server that keeps answering with a nextPageQuery must not keep the map loading forever. */
 export const MAX_PAGES = 200;
@@ -157,3 +159,7 @@ export function createGeoController(o: GeoControllerOptions) {
 }
 
 export type GeoController = ReturnType<typeof createGeoController>;
+
+/** The block's (tab-results.ts): the map speaks with its own texts. */
+export const createController = (o: TabControllerOptions): GeoController =>
+  createGeoController({ ...o, i18n: createI18n(catalog, o.settings.locale, o.settings.i18n), nonce: o.ctx.nonce });

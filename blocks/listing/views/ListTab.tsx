@@ -1,11 +1,11 @@
 // The list tab (a TabView like the lazy ones): results in the configured layout, numbered pages
 // or "load more", the three loading looks, the empty state and the error with Retry.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import { Pagination } from '../../../runtime/ui/Pagination';
-import { createListController, type ListResults } from '../list-results';
+import type { ListController, ListResults } from '../list-results';
 import { isCardLayout } from '../model/settings';
 import type { Hit } from '../model/response';
 import type { TabViewProps } from '../tabs';
@@ -23,13 +23,9 @@ function layout(settings: TabViewProps['settings']): { list: string; item: strin
 }
 
 export function TabView(props: TabViewProps) {
-  const { settings, i18n, active, panelId } = props;
+  const { settings, i18n, panelId } = props;
   const { t } = i18n;
-  const controller = useMemo(() => createListController({ ...props, onPageCorrected: props.replaceHistory }), []);
-  useEffect(() => () => controller.dispose(), []);
-  // In the commit of the tab switch, not after paint: a resize or filter change arriving in the next
-  // task must already find a hidden tab inactive (it fetched for the hidden agenda before).
-  useLayoutEffect(() => controller.setActive(active), [active]);
+  const controller = props.controller as ListController;
   const snap = useStore(controller.results) as ListResults;
   const list = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import type { FacetCounts } from '../facet-counts';
 import type { ListingState, TabId } from '../model/types';
-import { loadTab, type TabModule, type TabViewProps } from '../tabs';
+import type { TabResults } from '../tab-results';
+import { loadTab, type TabController, type TabModule, type TabViewProps } from '../tabs';
 import { PublishedRange, Intervals } from './DateFilters';
 import { FacetSelect } from './FacetSelect';
 import { TabView as ListTabView } from './ListTab';
@@ -14,25 +15,22 @@ import { Spinner } from './Spinner';
 import { panelId, tabId, Tabs } from './Tabs';
 import { useStore } from '../../../runtime/block/store';
 
-export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId'> {
+export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId' | 'controller'> {
   tabs: readonly TabId[];
+  results: TabResults;
   facets: FacetCounts;
   retryFacets(): void;
 }
 
-/**
- * A map or agenda tab's chunk starts downloading when the visitor points at or focuses its tab, so
- * the click finds it parsed (the map's is 360 kB). A failed prefetch is forgotten: the click retries.
- */
-const prefetchTab = (tab: TabId) => void (tab !== 'list' && loadTab(tab).catch(() => {}));
+type LazyTabProps = Omit<TabViewProps, 'controller'> & { results: TabResults };
 
-function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: TabViewProps }) {
-  const [mod, setMod] = useState<TabModule | null>(null);
+function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: LazyTabProps }) {
+  const [mod, setMod] = useState<[TabModule, TabController] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    loadTab(tab).then(
+    Promise.all([loadTab(tab), props.results.get(tab)]).then(
       (m) => live && setMod(m),
       (e) => {
         console.error('[piazza] listing block "' + props.settings.blockId + '": the ' + tab + ' tab could not be loaded', e);
@@ -43,7 +41,8 @@ function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: TabViewPr
   }, [tab, attempt]);
   if (failed) return <ErrorNotice i18n={props.i18n} onRetry={() => { setFailed(false); setAttempt(attempt + 1); }} />;
   if (!mod) return <div class="d-flex justify-content-center py-5"><Spinner label={props.i18n.t('loading')} /></div>;
-  return <mod.TabView {...props} />;
+  const [{ TabView }, controller] = mod;
+  return <TabView {...props} controller={controller} />;
 }
 
 export function Listing(props: ListingProps) {
@@ -58,6 +57,16 @@ export function Listing(props: ListingProps) {
   const agenda = snap.tab === 'agenda';
   const hasFilters = s.showSearch || s.facets.length > 0 || s.timeIntervals || s.publishedRange;
   const tabbed = tabs.length > 1;
+  /**
+   * Pointing at or focusing a map or agenda tab fetches its results chunk (and creates its
+   * controller, so the click sends the request at once) and its view chunk, so the click finds
+   * it parsed (the map's is 360 kB). A failed prefetch is forgotten: the click retries.
+   */
+  const prefetchTab = (tab: TabId) => {
+    if (tab === 'list') return;
+    props.results.get(tab).catch(() => {});
+    loadTab(tab).catch(() => {});
+  };
 
   return (
     <>
@@ -86,11 +95,11 @@ export function Listing(props: ListingProps) {
       {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={prefetchTab} />}
       {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab).map((tab) => {
         const active = tab === snap.tab;
-        const tabProps: TabViewProps = { ...props, active, panelId: panelId(id, tab) };
+        const tabProps = { ...props, active, panelId: panelId(id, tab) };
         return (
           <div key={tab} id={panelId(id, tab)} class={'piazza-listing-panel' + (tabbed ? ' pt-4' : '')} hidden={!active}
             {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': tabId(id, tab), tabIndex: 0 } : {})}>
-            {tab === 'list' ? <ListTabView {...tabProps} /> : <LazyTab tab={tab} props={tabProps} />}
+            {tab === 'list' ? <ListTabView {...tabProps} controller={props.results.now('list')!} /> : <LazyTab tab={tab} props={tabProps} />}
           </div>
         );
       })}

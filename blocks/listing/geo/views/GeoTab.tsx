@@ -16,7 +16,7 @@ import { locate } from '../map/locate';
 import { createMapEngine, type MapEngine, type ViewState } from '../map/engine';
 import { makiMarker } from '../model/marker';
 import { WORLD_HALF } from '../model/project';
-import { createGeoController, type GeoResults } from '../results';
+import type { GeoController, GeoResults } from '../results';
 import css from '../style.css';
 import { Companion, type CompanionView } from './Companion';
 import { ConsentPlaceholder } from './ConsentPlaceholder';
@@ -57,17 +57,9 @@ export function TabView(props: TabViewProps) {
   const { t } = i18n;
   const marker = useMemo(() => makiMarker(config.marker), []);
   useLayoutEffect(() => injectStyle('listing-geo', css, ctx.nonce), []);
-  const controller = useMemo(() => {
-    return createGeoController({
-      state: props.state, settings: s, i18n, nonce: ctx.nonce,
-      announce: props.announce, onResults: props.onResults, onError: props.onError,
-    });
-  }, []);
+  const controller = props.controller as GeoController;
   const detail = useMemo(() => createDetailLoader(s, props.api.link, ctx.nonce), []);
-  useEffect(() => () => { controller.dispose(); detail.cancel(); }, []);
-  // In the commit of the tab switch, not after paint: a resize or filter change arriving in the next
-  // task must already find a hidden tab inactive (it fetched for the hidden agenda before).
-  useLayoutEffect(() => controller.setActive(active), [active]);
+  useEffect(() => () => detail.cancel(), []);
   const res = useStore(controller.results) as GeoResults;
   const places = res.places;
 
