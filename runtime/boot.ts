@@ -16,13 +16,16 @@ import type {} from '../types/piazza';
     document.querySelector('script[src*="piazza.js"]')) as HTMLScriptElement | null;
   const base = new URL('.', script?.src || location.href).href;
   const events = createEmitter();
-  const ctx: RuntimeContext = { version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events };
-  // Created before the consent core, which may need it for the words of a config problem (a lazy
-  // chunk); creating it fetches and mounts nothing.
+  const ctx: RuntimeContext = {
+    version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events,
+    explain: (what) => loader.explain(what), // the words of a config problem are a lazy chunk
+  };
+  // Created before the consent core, which may need it for those words; creating it fetches
+  // only the build's manifest and mounts nothing.
   const loader = createLoader(ctx);
   // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its UI chunk is
   // fetched through the loader only when needed, never before this boot pass ends.
-  const consent = startConsent(ctx, () => Promise.resolve().then(() => loader.load<ConsentUiModule>('consent-ui')), loader.explain);
+  const consent = startConsent(ctx, () => Promise.resolve().then(() => loader.load<ConsentUiModule>('consent-ui')));
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

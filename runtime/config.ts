@@ -2,7 +2,6 @@
 // A failure throws ConfigError; the loader prints it with the block id and keeps the fallback.
 import type { ValidateFunction } from 'ajv';
 import { toProblems, type Problem } from '../schemas/problems.js';
-import { lazyModule } from './lazy';
 
 export class ConfigError extends Error {
   constructor(public problems: Problem[]) {
@@ -26,6 +25,9 @@ export interface LegacyNote {
   note: { it: string; en: string };
 }
 
+/** The admin note of an ignored setting, for ctx.explain (the loader's words, a lazy chunk). */
+export const ignoredNote = ({ key, note }: LegacyNote) => ({ code: 'ignored', key, note });
+
 /**
  * The original jQuery plugin's settings present in `config` (schemas mark them `"deprecated"`):
  * accepted, so a config copied from an old template still mounts, and each reported once, as
@@ -35,6 +37,3 @@ export function legacyNotes(config: unknown, legacy: Record<string, LegacyNote['
   if (!config || typeof config !== 'object') return [];
   return Object.keys(config).filter((k) => Object.hasOwn(legacy, k)).map((k) => ({ key: '/' + k, note: legacy[k] }));
 }
-
-/** The admin-message texts (a lazy chunk: only a page with something to report loads them). */
-export const adminMessagesModule = lazyModule(() => import('./messages'));

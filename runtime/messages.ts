@@ -5,6 +5,7 @@
 // for two tables (nor for reading the switch: this chunk reads it).
 import { createI18n, type Catalog } from './i18n';
 import type { AdminNote, ConfigProblem } from './types';
+import type { LegacyNote } from './config';
 
 export type AdminLang = 'it' | 'en';
 
@@ -154,6 +155,8 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
   const { t } = i18n;
   const json = (v: unknown) => JSON.stringify(v);
 
+  const ignored = (key: string, note: LegacyNote['note']) => t('ignored', { key, note: note[i18n.lang as AdminLang] || note.it });
+
   function problem(p: AdminNote): string {
     const { code } = p;
     if (COUNTED.includes(code)) return i18n.plural(code, Number(p.limit));
@@ -162,6 +165,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
       case 'const': return t(code, { value: json(p.value) });
       case 'type': return t(code, { types: ((p.types as string[]) || []).map((x) => (('type_' + x) in CATALOG.it ? t('type_' + x) : x)).join(t('or')) });
       case 'uniqueItems': return t(code, { first: String(p.first), second: String(p.second) });
+      case 'ignored': return ignored(String(p.key), p.note as LegacyNote['note']);
       case 'blockType': {
         // `entries`: the build's chunk entries (the loader's manifest); the rest are not blocks.
         const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)/.test(k));
@@ -182,7 +186,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
     explain: (what) => Array.isArray(what)
       ? t('invalidConfig') + ': ' + what.map((p) => (p.path || '/') + ' ' + problem(p)).join('; ')
       : problem(what),
-    ignored: (key, note) => t('ignored', { key, note: note[i18n.lang as AdminLang] || note.it }),
+    ignored,
     t,
     plural: (key, count) => i18n.plural(key, count),
   };

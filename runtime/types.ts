@@ -11,6 +11,11 @@ export interface RuntimeContext {
   events: Emitter;
   /** The consent core, when the page has a consent config. */
   consent?: ConsentApi;
+  /**
+   * Problems or a note as the admin reads them, in the page's admin language (the words are a
+   * lazy chunk, runtime/messages.ts; should it not arrive, the codes as JSON).
+   */
+  explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
 export interface BlockContext extends RuntimeContext {

@@ -11,7 +11,7 @@ import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
 import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
-import type { AdminNote, ConfigProblem, ConsentApi, RuntimeContext } from '../types';
+import type { ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
@@ -20,9 +20,8 @@ const log = (level: 'error' | 'warn', text: string) => console[level]('[piazza] 
 export function startConsent(
   ctx: RuntimeContext,
   loadUi: () => Promise<ConsentUiModule>,
-  explain: (problems: ConfigProblem[] | AdminNote) => Promise<string>, // the loader's: the words are a lazy chunk
 ): ConsentApi {
-  const report = (problems: ConfigProblem[]) => explain(problems).then((text) => log('error', text));
+  const report = (problems: ConfigProblem[]) => ctx.explain(problems).then((text) => log('error', text));
   let config: ConsentConfig | null = null;
   /** A config was given but is not usable at all: whatever it might govern stays blocked. */
   let broken = false;

@@ -16,7 +16,7 @@ function ctxWith(config: { services: Record<string, { category: string; search?:
     },
     knows: (name) => !!config && (name in config.categories || Object.entries(config.services).some(([key, s]) => key === name || s.search === name)),
   };
-  return { version: 't', nonce: '', base: '/', events: createEmitter(), consent };
+  return { version: 't', nonce: '', base: '/', events: createEmitter(), explain: async () => '', consent };
 }
 
 describe('gallery: consent for external video', () => {
@@ -26,7 +26,7 @@ describe('gallery: consent for external video', () => {
   });
 
   it('is never given without a consent core, a config or a stored choice', () => {
-    expect(consentAllows('youtube', { version: 't', nonce: '', base: '/', events: createEmitter() })).toBe(false);
+    expect(consentAllows('youtube', { version: 't', nonce: '', base: '/', events: createEmitter(), explain: async () => '' })).toBe(false);
     expect(consentAllows('youtube', ctxWith(null, false))).toBe(false);
     expect(consentAllows('youtube', ctxWith(openpa(true), false))).toBe(false);
   });
@@ -53,6 +53,6 @@ describe('gallery: consent for external video', () => {
     const silent = { categories: { necessary: { wanted: true }, analytics: { wanted: true } }, services: { wai: { category: 'analytics' } } };
     expect(hasConsentSettings('youtube', ctxWith(silent, true))).toBe(false);
     expect(hasConsentSettings('vimeo', ctxWith(null, false))).toBe(false);
-    expect(hasConsentSettings('vimeo', { version: 't', nonce: '', base: '/', events: createEmitter() })).toBe(false);
+    expect(hasConsentSettings('vimeo', { version: 't', nonce: '', base: '/', events: createEmitter(), explain: async () => '' })).toBe(false);
   });
 });
