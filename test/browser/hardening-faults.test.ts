@@ -289,7 +289,7 @@ describe('a chunk that fails to load', () => {
   it.each([
     ['the geo tab', 'geo', 'f-mappa'],
     ['the agenda tab', 'agenda', 'f-agenda'],
-    ['the HTML sanitiser of server views', 'purify.es', 'f-lista'],
+    ['the HTML sanitiser of server views', 'sanitize', 'f-lista'],
     ['the data table', 'datatable', 'f-tabella'],
     ["the data table's grid view", 'DatatableGrid', 'f-tabella'],
   ])('%s: error state with Retry, Retry works once the chunk loads', async (_n, chunk, id) => {
@@ -304,8 +304,8 @@ describe('a chunk that fails to load', () => {
     } else {
       await page.waitForSelector(`#${id} .piazza-error[role=alert] button`, { timeout: 20_000 });
       expect(probe.consoleErrors.some((m) => m.startsWith('[piazza]') && m.includes(t.blockId)), probe.consoleErrors.join('\n')).toBe(true);
-      // DOMPurify is shared: every block with server views, and the shared-link helper, need it.
-      await othersWork(page, chunk === 'purify.es' ? [t, byId('f-server'), byId('f-remoto'), byId('f-embed')] : [t]);
+      // The sanitizer (runtime/sanitize.ts with DOMPurify) is shared: every block with server views, and the shared-link helper, need it.
+      await othersWork(page, chunk === 'sanitize' ? [t, byId('f-server'), byId('f-remoto'), byId('f-embed')] : [t]);
       release();
       await page.click(`#${id} .piazza-error[role=alert] button`);
     }
