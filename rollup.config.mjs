@@ -135,8 +135,12 @@ export default [
       dir: join(dist, 'chunks'),
       format: 'es',
       entryFileNames: '[name]-[hash].js',
-      // A lazy listing tab (blocks/listing/<tab>/index.tsx) is named after its folder: agenda-[hash].js, not index-[hash].js.
-      chunkFileNames: (chunk) => (/[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/]index\.tsx?$/.exec(chunk.facadeModuleId || '')?.[1] || '[name]') + '-[hash].js',
+      // A lazy listing tab is named after its folder: agenda-[hash].js for blocks/listing/agenda/index.tsx,
+      // results-agenda-[hash].js for its results controller (not index-… and results-…).
+      chunkFileNames: (chunk) => {
+        const tab = /[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/](index|results)\.tsx?$/.exec(chunk.facadeModuleId || '');
+        return (tab ? (tab[2] === 'results' ? 'results-' + tab[1] : tab[1]) : '[name]') + '-[hash].js';
+      },
       sourcemap: true,
     },
   },
