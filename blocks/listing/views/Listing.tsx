@@ -3,10 +3,11 @@
 // so a map or calendar keeps its view when the visitor comes back.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
+import { Lazy } from '../../../runtime/ui/Lazy';
 import type { FacetCounts } from '../facet-counts';
 import type { ListingState, TabId } from '../model/types';
 import type { TabResults } from '../tab-results';
-import { loadTab, type TabController, type TabModule, type TabViewProps } from '../tabs';
+import { loadTab, type TabViewProps } from '../tabs';
 import { PublishedRange, Intervals } from './DateFilters';
 import { FacetSelect } from './FacetSelect';
 import { TabView as ListTabView } from './ListTab';
@@ -24,25 +25,17 @@ export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId' | 
 
 type LazyTabProps = Omit<TabViewProps, 'controller'> & { results: TabResults };
 
+/** A map or agenda tab: its view's chunk and its results controller, then the view. */
 function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: LazyTabProps }) {
-  const [mod, setMod] = useState<[TabModule, TabController] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    Promise.all([loadTab(tab), props.results.get(tab)]).then(
-      (m) => live && setMod(m),
-      (e) => {
-        console.error('[piazza] listing block "' + props.settings.blockId + '": the ' + tab + ' tab could not be loaded', e);
-        if (live) setFailed(true);
-      },
-    );
-    return () => { live = false; };
-  }, [tab, attempt]);
-  if (failed) return <ErrorNotice i18n={props.i18n} onRetry={() => { setFailed(false); setAttempt(attempt + 1); }} />;
-  if (!mod) return <div class="d-flex justify-content-center py-5"><Spinner label={props.i18n.t('loading')} /></div>;
-  const [{ TabView }, controller] = mod;
-  return <TabView {...props} controller={controller} />;
+  return (
+    <Lazy
+      load={() => Promise.all([loadTab(tab), props.results.get(tab)])}
+      i18n={props.i18n}
+      waiting={<div class="d-flex justify-content-center py-5"><Spinner label={props.i18n.t('loading')} /></div>}
+      failed={(e) => console.error('[piazza] listing block "' + props.settings.blockId + '": the ' + tab + ' tab could not be loaded', e)}
+      render={([{ TabView }, controller]) => <TabView {...props} controller={controller} />}
+    />
+  );
 }
 
 export function Listing(props: ListingProps) {
