@@ -52,7 +52,6 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
       urlKeys: config.urlState ? urlKeys(config.blockId || ctx.blockId) : null,
       announce: announcer.say,
     };
-    table?.dispose();
     table = createTable(setup);
     render(
       h(App, {
@@ -84,8 +83,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   }
 
   return start().then(() => () => {
-    table?.dispose(); // the URL listener, the draws
-    api.cancel();
+    table?.dispose(); // the URL listener, the draws (api.cancel)
     render(null, root);
     announcer.destroy();
     releaseStyle();

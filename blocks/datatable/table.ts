@@ -9,12 +9,10 @@ import { urlState } from '../../runtime/block/url-state';
 import { RequestError } from '../../runtime/http';
 import { ezLocale, type I18n } from '../../runtime/i18n';
 import type { TableApi } from './api';
-import { linkFor, renderField, type Cell, type CellOptions } from './model/cells';
-import { fieldValue } from './model/columns';
 import { drawParams, isCurrentDraw, misalignment, nextDraw, type DrawRequest } from './model/draw';
 import { buildQuery } from './model/query';
 import { sameState, sanitize, withPage, type StateRules } from './model/state';
-import type { ColumnSpec, DrawResult, FacetSpec, Hit, TableState } from './model/types';
+import type { ColumnSpec, DrawResult, FacetSpec, TableState } from './model/types';
 import { readSearch, writeSearch, type UrlKeys } from './model/url';
 
 export interface TableSetup {
@@ -31,21 +29,12 @@ export interface TableSetup {
   announce(text: string): void;
 }
 
-/** A hit with its cells worked out once, for the grid, the cards and the link column alike. */
-export interface ViewRow {
-  key: string;
-  hit: Hit;
-  cells: Cell[];
-  link: string | null;
-}
-
 export type LoadError = 'ajax' | 'invalidJson';
 
 /** The last answer with the state it answers (the info line must not mix old rows and a new page). */
 export interface Shown {
   result: DrawResult;
   state: TableState;
-  rows: ViewRow[];
 }
 
 export interface TableStore {
@@ -54,21 +43,6 @@ export interface TableStore {
   shown: Shown | null;
   loading: boolean;
   error: LoadError | null;
-}
-
-export function cellOptions(i18n: I18n): CellOptions {
-  return { lang: i18n.lang, locale: i18n.locale, yes: i18n.t('cell.yes'), no: i18n.t('cell.no') };
-}
-
-export function viewRows(hits: readonly Hit[], columns: readonly ColumnSpec[], o: CellOptions, linkTemplate: string, offset: number): ViewRow[] {
-  const needsLink = columns.some((c) => c.link);
-  return hits.map((hit, i) => ({
-    // A content can come twice (one per assigned node): the position keeps keys unique.
-    key: String(hit.metadata?.id ?? '') + '@' + (offset + i),
-    hit,
-    cells: columns.map((c) => renderField(c.type, fieldValue(hit, c.field, o.lang), { ...o, dataType: c.dataType })),
-    link: needsLink ? linkFor(linkTemplate, hit) : null,
-  }));
 }
 
 /** The request of a state (also what the CSV export pages through, with its own start/length). */
@@ -87,22 +61,18 @@ export function requestFor(setup: Pick<TableSetup, 'columns' | 'facets' | 'baseQ
 /** What a request asks the server, its draw counter and cache buster aside: one draw per key. */
 export const requestKey = (r: DrawRequest): string => drawParams({ ...r, draw: 0, nonce: undefined }).toString() + '&q=' + encodeURIComponent(r.query);
 
-/** The kind of error the visitor is shown, from any failure of a draw. */
-export function loadError(e: unknown): { kind: LoadError; error: RequestError } {
-  const error = e instanceof RequestError ? e : new RequestError(0, String((e as Error)?.message ?? e), 'network');
-  return { kind: error.kind === 'invalid-json' || error.kind === 'empty' ? 'invalidJson' : 'ajax', error };
-}
-
-const plain = (s: TableState): TableState => ({ ...s, sort: s.sort && { ...s.sort }, filters: Object.fromEntries(Object.entries(s.filters).map(([k, v]) => [k, [...v]])) });
-
 export function createTable(setup: TableSetup) {
   const { api, rules, urlKeys: keys, i18n } = setup;
   const log = '[piazza] datatable "' + setup.blockId + '": ';
   const fromUrl = (search: string) => (keys ? sanitize(readSearch(search, rules.defaults, keys), rules) : rules.defaults);
-  const store = proxy<TableStore>({ state: plain(keys ? fromUrl(location.search) : rules.defaults), shown: null, loading: true, error: null });
-  const current = () => plain(snapshot(store.state) as TableState);
-  /** Puts a state into the store; store.state stays the same proxy (urlState and the resource watch it). */
-  const put = (next: TableState) => Object.assign(store.state, plain(next));
+  // A copy: valtio makes the object it is given the store (the defaults must stay as they are).
+  const store = proxy<TableStore>({ state: { ...(keys ? fromUrl(location.search) : rules.defaults) }, shown: null, loading: true, error: null });
+  const current = () => snapshot(store.state) as TableState;
+  /**
+   * Puts a (sanitized) state into the store, field by field: store.state stays the same proxy
+   * (urlState and the resource watch it), its sort and filters are replaced, never changed.
+   */
+  const put = (next: TableState) => Object.assign(store.state, next);
 
   const url = keys
     ? urlState<TableState>({
@@ -122,7 +92,6 @@ export function createTable(setup: TableSetup) {
   }
 
   let draw = 0;
-  const o = cellOptions(i18n);
 
   async function load(_key: string, isCurrent: () => boolean) {
     const state = current();
@@ -142,7 +111,7 @@ export function createTable(setup: TableSetup) {
     const bad = misalignment(r.data, setup.columns, i18n.lang);
     if (bad) console.warn(log + 'Possible column misalignment: row ' + (state.page * state.pageSize + bad.row + 1) + ' has no field ' + bad.fields.join(', '));
     // The answer is replaced whole, never changed: kept as it is, not made reactive row by row.
-    store.shown = ref({ result: r, state, rows: viewRows(r.data, setup.columns, o, setup.linkTemplate, state.page * state.pageSize) });
+    store.shown = ref({ result: r, state });
     store.error = null;
     store.loading = false;
     setup.announce(i18n.plural('results', r.recordsFiltered));
@@ -154,7 +123,8 @@ export function createTable(setup: TableSetup) {
     key: () => requestKey(requestFor(setup, current(), 0)),
     load,
     failed(e) {
-      const { kind, error } = loadError(e);
+      const error = e instanceof RequestError ? e : new RequestError(0, String((e as Error)?.message ?? e), 'network');
+      const kind: LoadError = error.kind === 'invalid-json' || error.kind === 'empty' ? 'invalidJson' : 'ajax';
       console.error(log + (kind === 'invalidJson' ? 'Invalid JSON response' : 'Ajax error') + ' (status ' + error.status + ': ' + error.message + ')' + (error.url ? ' ' + error.url : ''));
       store.error = kind;
       store.loading = false;

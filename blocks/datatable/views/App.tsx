@@ -10,6 +10,7 @@ import { Cards } from './Cards';
 import { PageSize, SearchBox, SortSelect } from './Controls';
 import { Export } from './Export';
 import { Filters, type FacetView } from './Filters';
+import { cellOptions, viewRows } from '../model/rows';
 import type { Table, TableSetup } from '../table';
 import { deviceOnPortalTime } from '../../../runtime/clock';
 import { useStore } from '../../../runtime/block/store';
@@ -74,7 +75,12 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
   const { t } = i18n;
   const { state, shown, loading, error } = useStore(table.store);
   const { navigate, hrefFor, retry } = table;
-  const rows = shown?.rows ?? [];
+  const o = useMemo(() => cellOptions(i18n), [i18n]);
+  // Each answer's cells are worked out once, for the grid, the cards and the link column alike.
+  const rows = useMemo(
+    () => (shown ? viewRows(shown.result.data, columns, o, setup.linkTemplate, shown.state.page * shown.state.pageSize) : []),
+    [shown, o],
+  );
   const narrow = useNarrow(cardBreakpoint);
   const info = useRef<HTMLParagraphElement>(null);
   const sizes = pageSizes(pageSizeOptions, setup.rules.defaults.pageSize);

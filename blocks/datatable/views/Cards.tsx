@@ -1,7 +1,7 @@
 // The phone view: the same rows as stacked cards, "label: value" per field (empty fields left out).
 import type { ColumnSpec } from '../model/types';
 import { cellContent } from './CellView';
-import type { ViewRow } from '../table';
+import type { ViewRow } from '../model/rows';
 
 export interface CardsProps {
   columns: ColumnSpec[];

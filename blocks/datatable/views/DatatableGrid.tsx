@@ -7,7 +7,7 @@ import { useLayoutEffect, useMemo } from 'preact/hooks';
 import { injectStyle } from '../../../runtime/dom';
 import type { ColumnSpec, Sort } from '../model/types';
 import { cellContent } from './CellView';
-import type { ViewRow } from '../table';
+import type { ViewRow } from '../model/rows';
 
 export const VIRTUALIZE_ABOVE = 100;
 

@@ -5,7 +5,8 @@ import { isCancelled } from '../../../runtime/http';
 import { fetchAll, toCsv, type ExportProgress } from '../model/csv';
 import { nextDraw } from '../model/draw';
 import type { ColumnSpec, TableState } from '../model/types';
-import { cellOptions, requestFor, type TableSetup } from '../table';
+import { cellOptions } from '../model/rows';
+import { requestFor, type TableSetup } from '../table';
 
 export interface ExportProps {
   setup: Pick<TableSetup, 'api' | 'columns' | 'facets' | 'baseQuery' | 'i18n' | 'blockId' | 'announce'>;

@@ -6,6 +6,7 @@ import { catalog } from '../../../blocks/datatable/i18n';
 import type { DrawRequest } from '../../../blocks/datatable/model/draw';
 import { initialState, withFilter, withPage, withSearch } from '../../../blocks/datatable/model/state';
 import type { ColumnSpec, DrawResult, FacetSpec, Hit } from '../../../blocks/datatable/model/types';
+import { cellOptions, viewRows } from '../../../blocks/datatable/model/rows';
 import { urlKeys } from '../../../blocks/datatable/model/url';
 import { createTable, requestFor, requestKey, type TableSetup } from '../../../blocks/datatable/table';
 import { Cancelled, RequestError } from '../../../runtime/http';
@@ -96,14 +97,13 @@ describe('datatable controller: draws', () => {
     expect(t.sent.map((r) => [r.draw, r.start, r.length])).toEqual([[1, 10, 10]]);
     const shown = t.table.store.shown!;
     expect(shown.state.page).toBe(1);
-    expect(shown.rows.map((r) => r.key)).toEqual(Array.from({ length: 10 }, (_, i) => (10 + i) + '@' + (10 + i)));
-    expect(shown.rows[0].cells).toHaveLength(1);
+    expect(shown.result.data.map((h) => h.metadata!.id)).toEqual(Array.from({ length: 10 }, (_, i) => 10 + i));
     expect(t.table.store.loading).toBe(false);
     expect(t.said).toEqual(['25 risultati trovati']);
     t.table.navigate(withPage(t.table.store.state, 2));
     await tick();
     expect(t.sent.map((r) => [r.draw, r.start])).toEqual([[1, 10], [3, 20]]);
-    expect(t.table.store.shown!.rows).toHaveLength(5);
+    expect(t.table.store.shown!.result.data).toHaveLength(5);
     t.table.dispose();
   });
 
@@ -140,7 +140,7 @@ describe('datatable controller: draws', () => {
     expect(t.sent).toHaveLength(2);
     expect(requestKey(t.sent[1])).toBe(requestKey(t.sent[0]));
     expect(t.table.store.error).toBeNull();
-    expect(t.table.store.shown!.rows).toHaveLength(10);
+    expect(t.table.store.shown!.result.data).toHaveLength(10);
     t.next(() => new RequestError(500, 'Emulated server error', 'http'));
     t.table.navigate(withPage(t.table.store.state, 1));
     await tick();
@@ -206,6 +206,9 @@ describe('datatable controller: the URL', () => {
     expect(w.entries).toEqual(['?documenti.page=3']);
     expect(w.listeners.size).toBe(0);
     expect(t.table.hrefFor(withPage(t.table.store.state, 2))).toBe('#');
+    // The store started from the configured defaults, which stay as they were.
+    expect(t.table.store.state.page).toBe(1);
+    expect(t.config.rules.defaults).toEqual({ page: 0, pageSize: 10, sort: { field: 'name', dir: 'asc' }, search: '', filters: {} });
     t.table.dispose();
   });
 });
@@ -219,5 +222,17 @@ describe('requestKey', () => {
     expect(requestKey(requestFor(config, { ...defaults, search: 'bando', page: 1 }, 1))).not.toBe(requestKey(a));
     expect(requestKey(requestFor(config, { ...defaults, search: 'bando', filters: { anno: ['2024'] } }, 1))).not.toBe(requestKey(a));
     expect(requestKey(requestFor(config, { ...defaults, search: 'bando', sort: { field: 'name', dir: 'desc' } }, 1))).not.toBe(requestKey(a));
+  });
+});
+
+describe('viewRows', () => {
+  const o = cellOptions(i18n);
+  it('keys rows by content and position (a content can come twice), and links them only when a column links', () => {
+    const rows = viewRows([hit(5), hit(5), hit(7)], columns, o, '/openpa/object/{id}', 20);
+    expect(rows.map((r) => r.key)).toEqual(['5@20', '5@21', '7@22']);
+    expect(rows.map((r) => r.link)).toEqual([null, null, null]);
+    expect(rows[0].cells).toHaveLength(1);
+    const linked = viewRows([hit(5), { data: {} } as Hit], [{ ...columns[0], link: true }], o, '/openpa/object/{id}', 0);
+    expect(linked.map((r) => [r.key, r.link])).toEqual([['5@0', '/openpa/object/5'], ['@1', null]]);
   });
 });
