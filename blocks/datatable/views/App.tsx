@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
+import { Lazy } from '../../../runtime/ui/Lazy';
 import { Pagination } from '../../../runtime/ui/Pagination';
 import { facetOptions } from '../model/draw';
 import { pageSizes, rowRange, withFilter, withoutFilters, withPage, withPageSize, withSearch, withSort } from '../model/state';
@@ -16,30 +17,9 @@ import { deviceOnPortalTime } from '../../../runtime/clock';
 import { useStore } from '../../../runtime/block/store';
 import { lazyModule } from '../../../runtime/lazy';
 
-// The grid view is a lazy chunk. lazy() would throw in render if it failed to download, with
-// nothing to catch it (the table went blank); here a failure is an error with Retry, like a draw's.
-type GridModule = typeof import('./DatatableGrid');
-const loadGrid = lazyModule<GridModule>(() => import('./DatatableGrid'));
-
-function LazyGrid({ setup, ...props }: Parameters<GridModule['default']>[0] & { setup: TableSetup }) {
-  const [mod, setMod] = useState<GridModule | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    loadGrid().then(
-      (m) => live && setMod(m),
-      (e) => {
-        console.error('[piazza] datatable "' + setup.blockId + '": the grid view could not be loaded', e);
-        if (live) setFailed(true);
-      },
-    );
-    return () => { live = false; };
-  }, [attempt]);
-  if (failed) return <ErrorNotice i18n={setup.i18n} onRetry={() => { setFailed(false); setAttempt(attempt + 1); }} />;
-  if (!mod) return <p class="piazza-datatable-placeholder">{setup.i18n.t('loading')}</p>;
-  return <mod.default {...props} />;
-}
+// The grid view is a lazy chunk: while it downloads, the placeholder; if that fails, the error with
+// Retry, like a draw's (runtime/ui/Lazy).
+const loadGrid = lazyModule(() => import('./DatatableGrid'));
 
 export interface AppProps {
   setup: TableSetup;
@@ -147,8 +127,12 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
         ) : narrow ? (
           <Cards columns={columns} rows={rows} label={caption} describedBy={ids.info} newTab={t('cell.newTab')} empty={empty} />
         ) : (
-          <LazyGrid setup={setup} columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
-            label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
+          <Lazy load={loadGrid} i18n={i18n} waiting={<p class="piazza-datatable-placeholder">{t('loading')}</p>}
+            failed={(e) => console.error('[piazza] datatable "' + setup.blockId + '": the grid view could not be loaded', e)}
+            render={(grid) => (
+              <grid.default columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
+                label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
+            )} />
         )}
       </div>
       {!error && shown && (
