@@ -15,6 +15,7 @@ import {
   problemsOf, readPasted, starter, type Config, type ConfigType, type Problem,
 } from './model';
 import { createPreview, type Preview } from './preview';
+import { buttonTemplates, widgets } from './templates';
 import { localizeSchema, uiSchemaFor, withoutDefaults } from './schema-ui';
 import { countKey, rjsfTranslator, textsFor, type Texts } from './texts';
 
@@ -129,7 +130,7 @@ function App() {
     document.body.append(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    setTimeout(() => URL.revokeObjectURL(a.href), 60_000); // some browsers read the blob after click() returns
   }
 
   const [pasted, setPasted] = useState('');
@@ -220,7 +221,9 @@ function App() {
               noHtml5Validate
               translateString={rjsfTranslator(lang)}
               idPrefix="root"
-              experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'requiredOnly' } }}
+              templates={{ ButtonTemplates: buttonTemplates }}
+              widgets={widgets}
+              experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'requiredOnly' }, constAsDefaults: 'never' }}
             />
           </section>
         </div>
@@ -366,7 +369,7 @@ function ClassPicker({ t, lang, type, api, config, onChange }: { t: Texts; lang:
       )}
       {fields?.state === 'ok' && (
         <>
-          <button type="button" className="btn btn-outline-primary btn-sm mb-2" onClick={classInQuery}>{t('useClass')}</button>
+          <button type="button" id="configuratore-usa-classe" className="btn btn-outline-primary btn-sm mb-2" onClick={classInQuery}>{t('useClass')}</button>
           <div className="table-responsive">
             <table className="table table-sm" id="configuratore-campi">
               <caption>{t('fieldsCaption', { name: className })}</caption>

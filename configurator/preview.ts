@@ -55,6 +55,8 @@ ${configHtml('consent', config, '')}
   function show(type: ConfigType, config: Config, texts: { fallback: string; frameTitle: string }) {
     last = { type, config, texts };
     takeDown();
+    // What is shown, readable after the block has replaced its own markup (the table does).
+    host.setAttribute('data-config', JSON.stringify(config));
     if (type === 'consent') {
       frame = consentFrame(config, texts.frameTitle);
       host.append(frame);

@@ -34,8 +34,30 @@ export function localizeSchema(schema: Node, lang: AdminLang): Node {
     return out;
   };
   const out = walk(schema) as Node;
+  for (const [k, v] of Object.entries(out.properties || {})) out.properties[k] = scalarChoice(v as Node);
   out.properties = Object.fromEntries(Object.entries(out.properties || {}).filter(([, v]) => !(v as Node).deprecated));
   return out;
+}
+
+/**
+ * A union of few scalar values (`itemsPerRow`: 1–6 or "auto") as one select of those values:
+ * @rjsf/core draws a union as a "which form" select plus a field, and its default-filling picks the
+ * one-value form ("auto") over the schema's default. An alternative with a description of its own
+ * (the jQuery template's numbers as text) is a form for old configs: valid, not offered.
+ */
+function scalarChoice(prop: Node): Node {
+  const alts: Node[] | undefined = prop.oneOf || prop.anyOf;
+  if (!alts) return prop;
+  const values: unknown[] = [];
+  for (const a of alts) {
+    if (a.description) continue;
+    if (a.type === 'integer' && Number.isInteger(a.minimum) && Number.isInteger(a.maximum) && a.maximum - a.minimum <= 20) {
+      for (let n = a.minimum; n <= a.maximum; n++) values.push(n);
+    } else if (Array.isArray(a.enum) && (a.type === 'string' || a.type === 'integer')) values.push(...a.enum);
+    else return prop;
+  }
+  const { oneOf, anyOf, ...rest } = prop;
+  return { ...rest, enum: values };
 }
 
 /** What the form hides or shows differently, per type. */
@@ -46,7 +68,7 @@ export function uiSchemaFor(type: ConfigType, schema: Node, lang: AdminLang): No
     $schema: { 'ui:widget': 'hidden' },
   };
   const area = { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } };
-  if (type === 'listing') Object.assign(ui, { query: area, templates: { item: area, popup: area } });
+  if (type === 'listing') Object.assign(ui, { query: area, templates: { item: area, popup: area }, tabs: { 'ui:widget': 'checkboxes' } });
   if (type === 'datatable') Object.assign(ui, { query: area, linkTemplate: area });
   if (type === 'consent') ui.language = { current: {} };
   void lang;
