@@ -89,11 +89,15 @@ async function previewShows(page: Page, config: unknown) {
   }, { timeout: 15_000 }, canonical(config));
 }
 
-/** A plain portal page holding only `html` (and piazza.js); returns it opened and ready. */
+/**
+ * A plain portal page holding only `html` and piazza.js (a consent script goes before it, in the
+ * head, where the portal puts it); returns it opened and ready.
+ */
 async function plainPage(path: string, html: string): Promise<Probe> {
+  const consent = html.startsWith('<script');
   const page = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Pagina semplice</title>
-<script src="/dist/piazza.js"></script><link rel="stylesheet" href="/vendor/bootstrap-italia/css/bootstrap-italia.min.css"></head>
-<body><main class="container">${html}</main></body></html>`;
+${consent ? html : ''}<script src="/dist/piazza.js"></script><link rel="stylesheet" href="/vendor/bootstrap-italia/css/bootstrap-italia.min.css"></head>
+<body><main class="container">${consent ? '<p>Pagina semplice.</p>' : html}</main></body></html>`;
   await fetch(env.portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html: page }) });
   const probe = await newProbe(env.browser);
   await probe.page.goto(env.portal.origin + path, { waitUntil: 'domcontentloaded' });
