@@ -7,25 +7,25 @@ import { TranslatableString, type IconButtonProps, type Registry, type WidgetPro
 /** `root_facets_0__remove` → `/facets/0`. */
 const pathOfId = (id?: string) => '/' + String(id || '').replace(/^root_?/, '').replace(/__\w+$/, '').split('_').filter(Boolean).join('/');
 
-function textButton(label: TranslatableString, tone: string) {
-  return function TextButton(props: IconButtonProps & { registry: Registry }) {
-    const { registry, uiSchema, iconType, icon, className, ...rest } = props as any;
-    const text = registry.translateString(label);
-    const where = pathOfId(rest.id);
-    return (
-      <button type="button" {...rest} title={undefined} aria-label={where === '/' ? text : `${text} ${where}`} className={`btn btn-xs btn-${tone} me-1 mb-1`}>
-        {text}
-      </button>
-    );
-  };
+type ButtonProps = IconButtonProps & { registry: Registry };
+
+function TextButton({ label, tone, ...props }: ButtonProps & { label: TranslatableString; tone: string }) {
+  const { registry, uiSchema, iconType, icon, className, ...rest } = props as any;
+  const text = registry.translateString(label);
+  const where = pathOfId(rest.id);
+  return (
+    <button type="button" {...rest} title={undefined} aria-label={where === '/' ? text : `${text} ${where}`} className={`btn btn-xs btn-${tone} me-1 mb-1`}>
+      {text}
+    </button>
+  );
 }
 
 export const buttonTemplates = {
-  AddButton: textButton(TranslatableString.AddButton, 'outline-primary'),
-  RemoveButton: textButton(TranslatableString.RemoveButton, 'outline-danger'),
-  MoveUpButton: textButton(TranslatableString.MoveUpButton, 'outline-secondary'),
-  MoveDownButton: textButton(TranslatableString.MoveDownButton, 'outline-secondary'),
-  CopyButton: textButton(TranslatableString.CopyButton, 'outline-secondary'),
+  AddButton: (p: ButtonProps) => <TextButton {...p} label={TranslatableString.AddButton} tone="outline-primary" />,
+  RemoveButton: (p: ButtonProps) => <TextButton {...p} label={TranslatableString.RemoveButton} tone="outline-danger" />,
+  MoveUpButton: (p: ButtonProps) => <TextButton {...p} label={TranslatableString.MoveUpButton} tone="outline-secondary" />,
+  MoveDownButton: (p: ButtonProps) => <TextButton {...p} label={TranslatableString.MoveDownButton} tone="outline-secondary" />,
+  CopyButton: (p: ButtonProps) => <TextButton {...p} label={TranslatableString.CopyButton} tone="outline-secondary" />,
 };
 
 const CoreSelect = getDefaultRegistry().widgets.SelectWidget;

@@ -340,15 +340,16 @@ describe('configurator: problems, paste, link, language', () => {
     await again.page.close();
   });
 
-  it('English: help texts from the schema\'s description, problems in validate --lang en words', async () => {
+  it('Italian help texts from the schema\'s x-description-it; English: its description, problems in validate --lang en words', async () => {
     const { page } = await openConfigurator();
     await page.click('#tipo-datatable');
+    const schema = (await import('../../schemas/datatable.schema.json')).default as any;
+    const helpOf = () => page.$eval('#root_query__description', (el) => el.textContent!.replace(/\s+/g, ' '));
+    expect(await helpOf()).toContain(schema.properties.query['x-description-it'].replace(/`/g, '').slice(0, 60));
     await page.click('button[lang=en]');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     expect(await shownProblems(page)).toEqual(['/query must not be empty']);
-    const schema = (await import('../../schemas/datatable.schema.json')).default as any;
-    const help = await page.$eval('#root_query__description', (el) => el.textContent!.replace(/\s+/g, ' '));
-    expect(help).toContain(schema.properties.query.description.replace(/`/g, '').slice(0, 60));
+    expect(await helpOf()).toContain(schema.properties.query.description.replace(/`/g, '').slice(0, 60));
     await page.close();
   });
 });
