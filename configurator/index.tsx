@@ -11,7 +11,7 @@ import validator from '@rjsf/validator-ajv8';
 import type { AdminLang } from '../runtime/messages';
 import { classFields, listClasses, type ClassSummary, type FieldSummary } from './api';
 import {
-  CONFIG_TYPES, SCHEMAS, configHtml, configJson, decodeState, encodeState, fieldIdOf, normalizeOrigin,
+  CONFIG_TYPES, SCHEMAS, configHtml, forForm, configJson, decodeState, encodeState, fieldIdOf, normalizeOrigin,
   problemsOf, readPasted, starter, type Config, type ConfigType, type Problem,
 } from './model';
 import { createPreview, type Preview } from './preview';
@@ -146,7 +146,7 @@ function App() {
     }
     setPasteError('');
     setType(r.type);
-    const cfg = (r.config && typeof r.config === 'object' && !Array.isArray(r.config) ? r.config : {}) as Config;
+    const cfg = forForm(r.type, (r.config && typeof r.config === 'object' && !Array.isArray(r.config) ? r.config : {}) as Config);
     setConfigs((all) => ({ ...all, [r.type]: cfg }));
     setApi(r.type === 'listing' && typeof cfg.remoteUrl === 'string' ? normalizeOrigin(cfg.remoteUrl) || '' : '');
     setFormKey((k) => k + 1);

@@ -57,7 +57,7 @@ export function problemsOf(type: ConfigType, config: unknown, lang: AdminLang): 
   const out: Problem[] = found.map((p) => ({ ...p, message: say.problem(p) }));
   if (type !== 'consent') {
     for (const { key, note } of legacyNotes(config, type === 'listing' ? listingLegacy : datatableLegacy)) {
-      out.push({ path: '/' + key, code: 'ignored', message: say.t('warning') + ': ' + say.ignored(key, note), warning: true });
+      out.push({ path: key.startsWith('/') ? key : '/' + key, code: 'ignored', message: say.t('warning') + ': ' + say.ignored(key, note), warning: true });
     }
   }
   return out;
@@ -157,6 +157,17 @@ function parseJson(text: string, type: ConfigType | null, current: ConfigType = 
     return { error: 'json:' + (e as Error).message };
   }
   return { type: type || typeOf(config) || current, config };
+}
+
+/**
+ * A pasted config as the form can hold it. `itemsPerRow: "3"` (the OpenPA template's text) becomes
+ * 3, which the block reads the same: the form offers numbers and "auto", and would drop the text.
+ */
+export function forForm(type: ConfigType, config: Config): Config {
+  if (type === 'listing' && typeof config.itemsPerRow === 'string' && /^[1-6]$/.test(config.itemsPerRow)) {
+    return { ...config, itemsPerRow: Number(config.itemsPerRow) };
+  }
+  return config;
 }
 
 /** The type a config names (`$schema`), or the one its keys can only belong to. */

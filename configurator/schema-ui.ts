@@ -80,7 +80,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * The config to write out: values equal to their schema default left out (the form shows every
  * default so what it shows is what the block does; the portal's JSON need not repeat them).
- * Required keys, and every array item, are kept as they are.
+ * Required keys are always written (their insides lose defaults too); array items are kept as they are.
  */
 export function withoutDefaults(schema: Node, value: unknown, root: Node = schema): unknown {
   const resolved = schema?.$ref ? root.definitions?.[String(schema.$ref).replace('#/definitions/', '')] ?? schema : schema;
@@ -93,10 +93,11 @@ export function withoutDefaults(schema: Node, value: unknown, root: Node = schem
   for (const [k, v] of Object.entries(value as Node)) {
     const prop = resolved.properties[k];
     if (v === undefined) continue;
-    if (!prop || required.has(k)) { out[k] = !prop && each ? withoutDefaults(each, v, root) : v; continue; }
-    const inner = withoutDefaults(prop, v, root);
-    const empty = inner && typeof inner === 'object' && !Array.isArray(inner) && !Object.keys(inner).length;
-    if ('default' in prop ? same(inner, prop.default) : empty && prop.properties) continue;
+    const inner = prop ? withoutDefaults(prop, v, root) : each ? withoutDefaults(each, v, root) : v;
+    if (prop && !required.has(k)) {
+      const empty = inner && typeof inner === 'object' && !Array.isArray(inner) && !Object.keys(inner).length;
+      if ('default' in prop ? same(inner, prop.default) : empty && prop.properties) continue;
+    }
     out[k] = inner;
   }
   return out;

@@ -297,7 +297,7 @@ describe('configurator: problems, paste, link, language', () => {
     expect(cli.status).toBe(1);
     const fromCli = cli.lines.map((l) => l.replace(/^.*?: listing "eventi home": /, ''));
     const shown = await shownProblems(page);
-    expect(shown).toEqual(fromCli.map((l) => l.replace(/^avviso: impostazione ignorata (\S+)/, '/$1 avviso: impostazione ignorata $1')));
+    expect(shown).toEqual(fromCli.map((l) => l.replace(/^(avviso: impostazione ignorata (\S+))/, '$2 $1')));
     expect(shown.map((l) => l.split(' ')[0])).toEqual(expect.arrayContaining(['/blockId', '/limitPagination', '/tabs/1', '/colore']));
 
     // Each problem is also said at its field, and the field is described by it.
