@@ -72,8 +72,11 @@ export function fieldIdOf(path: string): string {
   return ['root', ...parts].join('_');
 }
 
-/** Text inside `<script>`: `</script` or `<!--` in a string must not end or bend the element. */
-const scriptSafe = (json: string) => json.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+/**
+ * JSON inside `<script>`: a `</script` or `<!--` in a string would end or bend the element; their
+ * `<` written `\u003c` (these can only occur inside JSON strings) reads back the same.
+ */
+const scriptSafe = (json: string) => json.replace(/<(\/script|!--)/gi, '\\u003c$1');
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export const configJson = (config: unknown) => JSON.stringify(config, null, 2);
