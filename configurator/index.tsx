@@ -232,8 +232,9 @@ function App() {
           <section aria-labelledby="configuratore-anteprima-titolo">
             <h2 className="h4" id="configuratore-anteprima-titolo">{t('previewTitle')}</h2>
             <p className="small text-muted">{t('previewWaiting')}</p>
-            {previewNote && <div className="alert alert-warning" role="alert">{t('previewError', { message: previewNote })}</div>}
-            <div ref={previewHost} id="configuratore-anteprima" className="configuratore-anteprima" />
+            {/* Keyed: unkeyed, Preact would hand this alert the host's element, and the block with it. */}
+            {previewNote && <div key="errore" className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
+            <div key="host" ref={previewHost} id="configuratore-anteprima" className="configuratore-anteprima" />
             {type === 'consent' && (
               <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
             )}

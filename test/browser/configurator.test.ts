@@ -305,6 +305,12 @@ describe('configurator: problems, paste, link, language', () => {
     expect(described).toContain(shown.find((l) => l.startsWith('/blockId'))!.replace('/blockId ', ''));
     await page.click('#configuratore-problemi a[href="#root_limitPagination"]');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_limitPagination');
+
+    // The preview is the block as a portal would show it: not mounted, its fallback kept, and the
+    // reason piazza.js gives (block:error) said beside it.
+    const alert = await page.waitForSelector('#configuratore-anteprima-errore');
+    expect(await alert!.evaluate((el) => el.textContent)).toContain('/blockId');
+    expect(await page.$eval('#configuratore-anteprima [data-piazza-block]', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', expect.any(String)]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -350,6 +356,23 @@ describe('configurator: problems, paste, link, language', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     expect(await shownProblems(page)).toEqual(['/query must not be empty']);
     expect(await helpOf()).toContain(schema.properties.query.description.replace(/`/g, '').slice(0, 60));
+    await page.close();
+  });
+});
+
+describe('configurator: the preview leaves nothing behind', () => {
+  it('a new type takes the old block down through piazza.unmount: its element and its styles go', async () => {
+    const { page, errors } = await openConfigurator();
+    const written = () => page.$eval('#configuratore-json', (el) => JSON.parse((el as HTMLTextAreaElement).value));
+    await previewShows(page, await written());
+    const styles = () => page.$$eval('style[data-piazza-css]', (els) => els.map((e) => e.getAttribute('data-piazza-css')));
+    expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(true);
+    await page.click('#tipo-consent');
+    await page.waitForFunction(() => (document.getElementById('configuratore-json') as HTMLTextAreaElement).value.includes('categories'));
+    await previewShows(page, await written());
+    expect(await page.$$eval('#configuratore-anteprima [data-piazza-block]', (els) => els.length)).toBe(0);
+    expect(await styles()).toEqual([]);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });
