@@ -49,7 +49,7 @@ function withApi(type: ConfigType, config: Config, origin: string): Config {
 }
 
 function Announcer({ message }: { message: string }) {
-  return <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{message}</div>;
+  return <div id="configuratore-stato" className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{message}</div>;
 }
 
 function App() {

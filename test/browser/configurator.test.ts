@@ -378,6 +378,30 @@ describe('configurator: the preview leaves nothing behind', () => {
 });
 
 describe('configurator: accessibility', () => {
+  it('by keyboard alone: the type by arrow keys, a class from its select, a column with Space, the copy with Enter', async () => {
+    const { page } = await openConfigurator();
+    await page.focus('#tipo-listing');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.$eval('#tipo-datatable', (el) => (el as HTMLInputElement).checked)).toBe(true);
+    await page.waitForSelector('#configuratore-classe');
+    await page.focus('#configuratore-classe');
+    for (let i = 0; i < 20 && (await page.$eval('#configuratore-classe', (el) => (el as HTMLSelectElement).value)) !== 'document'; i++) await page.keyboard.press('ArrowDown');
+    await page.waitForSelector('#scegli-columns-name');
+    await page.focus('#scegli-columns-name');
+    await page.keyboard.press('Space');
+    await page.focus('#configuratore-copia-json');
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0), { timeout: 5000 });
+    const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(config.columns).toEqual([{ field: 'name', title: fieldName('document', 'name'), type: 'text' }]);
+    expect(config.class).toBe('document');
+    // The copy is announced, and focus stays where the admin is.
+    expect(await page.$eval('#configuratore-stato', (el) => el.textContent)).toBe('Copiato negli appunti.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('configuratore-copia-json');
+    await page.close();
+  });
+
   for (const width of [320, 1280]) {
     it(`axe finds nothing at ${width} px: each type, with problems listed and a class's fields shown`, async () => {
       const { page } = await openConfigurator('', { width, height: 900 });
