@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { axe, describeViolations, downloadsOf, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
 import { useBrowserEnv } from './env';
+import { bootstrapItaliaShare, reflowProblems, settle } from './a11y/kit';
 
 const env = useBrowserEnv();
 const work = mkdtempSync(join(tmpdir(), 'piazza-configurator-'));
@@ -414,8 +415,13 @@ describe('configurator: accessibility', () => {
         if (v.length) found.push(type + ':\n' + describeViolations(v));
       }
       expect(found.join('\n')).toBe('');
-      // Nothing scrolls sideways on a phone.
+      // Nothing scrolls sideways on a phone; no block in the preview overflows or is clipped.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await settle(page);
+      expect(await reflowProblems(page)).toEqual([]);
+      // The share of Bootstrap Italia classes the PA validator wants (C.SI.1.2), as every demo page.
+      const bi = await bootstrapItaliaShare(page);
+      expect(bi.share, `${Math.round(bi.share * 100)} % of ${bi.total}; not BI: ${bi.others.join(' ')}`).toBeGreaterThanOrEqual(0.3);
       await page.close();
     });
   }
