@@ -157,7 +157,15 @@ function App() {
 
   function chooseType(next: ConfigType) {
     setType(next);
+    // The API portal chosen holds for every type: its keys go into the new type's config too.
+    if (api && next !== 'consent') setConfigs((all) => ({ ...all, [next]: withApi(next, all[next], api) }));
     setFormKey((k) => k + 1);
+  }
+
+  function startOver() {
+    setConfigs((all) => ({ ...all, [type]: withApi(type, starter(type), api) }));
+    setFormKey((k) => k + 1);
+    setStatus('');
   }
 
   return (
@@ -185,6 +193,7 @@ function App() {
             <label className="form-check-label" htmlFor={'tipo-' + k}>{t(`type_${k}` as any)}</label>
           </div>
         ))}
+        <button type="button" className="btn btn-outline-secondary btn-xs ms-md-3 mt-2 mt-md-0" id="configuratore-ricomincia" onClick={startOver}>{t('reset')}</button>
       </fieldset>
 
       <div className="row g-4">

@@ -361,6 +361,33 @@ describe('configurator: problems, paste, link, language', () => {
   });
 });
 
+describe('configurator: the preview shows the block\'s own error display', () => {
+  it('when the API fails: the listing\'s notice with its retry, inside the preview', async () => {
+    const { page } = await openConfigurator();
+    env.portal.faults.arm({ match: '/search', status: 500 });
+    try {
+      await fill(page, '#root_blockId', 'guasto');
+      const notice = await page.waitForSelector('#configuratore-anteprima #guasto [role=alert]', { timeout: 15_000 });
+      expect(await notice!.evaluate((el) => el.querySelector('button')?.textContent?.trim())).toBeTruthy(); // its retry
+    } finally {
+      env.portal.faults.clear();
+    }
+    await page.close();
+  });
+
+  it('"Start over" puts back the type\'s starting config', async () => {
+    const { page } = await openConfigurator();
+    const written = () => page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value);
+    const before = await written();
+    await fill(page, '#root_blockId', 'altro');
+    expect(await written()).not.toBe(before);
+    await page.click('#configuratore-ricomincia');
+    await page.waitForFunction((want) => (document.getElementById('configuratore-json') as HTMLTextAreaElement).value === want, { timeout: 5000 }, before);
+    expect(await page.$eval('#root_blockId', (el) => (el as HTMLInputElement).value)).toBe('elenco');
+    await page.close();
+  });
+});
+
 describe('configurator: the preview leaves nothing behind', () => {
   it('a new type takes the old block down through piazza.unmount: its element and its styles go', async () => {
     const { page, errors } = await openConfigurator();
