@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { langOf } from '../runtime/i18n';
 import type { AdminLang } from '../runtime/messages';
 import { classFields, listClasses, type ClassSummary, type FieldSummary } from './api';
 import {
@@ -99,7 +100,6 @@ function App() {
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [json, type, lang, api]);
-  useEffect(() => { document.documentElement.lang = lang; }, [lang]);
 
   const summary = useRef<HTMLElement>(null);
   function focusField(path: string, e: Event) {
@@ -243,7 +243,8 @@ function App() {
             <p className="small text-muted">{t('previewWaiting')}</p>
             {/* Keyed: unkeyed, Preact would hand this alert the host's element, and the block with it. */}
             {previewNote && <div key="errore" className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
-            <div key="host" ref={previewHost} id="configuratore-anteprima" className="configuratore-anteprima" />
+            {/* The block speaks its own locale, whatever the configurator's language. */}
+            <div key="host" ref={previewHost} id="configuratore-anteprima" className="configuratore-anteprima" lang={type === 'consent' ? undefined : langOf(typeof output.locale === 'string' ? output.locale : 'it')} />
             {type === 'consent' && (
               <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
             )}

@@ -354,7 +354,9 @@ describe('configurator: problems, paste, link, language', () => {
     const helpOf = () => page.$eval('#root_query__description', (el) => el.textContent!.replace(/\s+/g, ' '));
     expect(await helpOf()).toContain(schema.properties.query['x-description-it'].replace(/`/g, '').slice(0, 60));
     await page.click('button[lang=en]');
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    // The configurator's region speaks English; the portal's page around it, and the previewed block, Italian.
+    await page.waitForSelector('#configuratore > div[lang=en]');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.getElementById('configuratore-anteprima')!.lang])).toEqual(['it', 'it']);
     expect(await shownProblems(page)).toEqual(['/query must not be empty']);
     expect(await helpOf()).toContain(schema.properties.query.description.replace(/`/g, '').slice(0, 60));
     await page.close();
