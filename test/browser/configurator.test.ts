@@ -476,6 +476,18 @@ describe('configurator: another portal\'s API', () => {
     await previewShows(page, json);
     await page.waitForFunction(() => !!document.querySelector('#configuratore-anteprima .piazza-listing-list [role=listitem]'), { timeout: 15_000 });
     expect(remote.log.read().some((e) => e.kind === 'search')).toBe(true);
+
+    // A data table on the same portal: its search and class URLs there, read with JSONP.
+    await page.click('#tipo-datatable');
+    await pickClass(page, 'document');
+    await page.click('#configuratore-usa-classe');
+    await page.click('#scegli-columns-name');
+    const table = JSON.parse(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value));
+    expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', classesUrl: origin + '/api/opendata/v2/classes/', jsonp: true, class: 'document' });
+    // (Nothing else in this test asks the remote portal for a table.)
+    await previewShows(page, table);
+    await tableSummary(page, '#configuratore-anteprima #tabella');
+    expect(remote.log.read().some((e) => e.env === 'datatable')).toBe(true);
     await page.close();
   });
 });
