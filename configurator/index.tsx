@@ -70,7 +70,7 @@ function App() {
   const config = configs[type];
 
   const schema = useMemo(() => localizeSchema(SCHEMAS[type], lang), [type, lang]);
-  const uiSchema = useMemo(() => uiSchemaFor(type, SCHEMAS[type], lang), [type, lang]);
+  const uiSchema = useMemo(() => uiSchemaFor(type), [type]);
   // What the portal gets: the form's values less those equal to their defaults.
   const output = useMemo(() => withoutDefaults(SCHEMAS[type], config) as Config, [type, config]);
   const problems = useMemo(() => problemsOf(type, output, lang), [type, output, lang]);

@@ -61,7 +61,7 @@ function scalarChoice(prop: Node): Node {
 }
 
 /** What the form hides or shows differently, per type. */
-export function uiSchemaFor(type: ConfigType, schema: Node, lang: AdminLang): Node {
+export function uiSchemaFor(type: ConfigType): Node {
   const ui: Node = {
     'ui:submitButtonOptions': { norender: true },
     'ui:globalOptions': { enableMarkdownInDescription: true },
@@ -70,8 +70,6 @@ export function uiSchemaFor(type: ConfigType, schema: Node, lang: AdminLang): No
   const area = { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } };
   if (type === 'listing') Object.assign(ui, { query: area, templates: { item: area, popup: area }, tabs: { 'ui:widget': 'checkboxes' } });
   if (type === 'datatable') Object.assign(ui, { query: area, linkTemplate: area });
-  if (type === 'consent') ui.language = { current: {} };
-  void lang;
   return ui;
 }
 
