@@ -1,10 +1,13 @@
-// Three builds, run in order by the rollup CLI:
+// Four builds, run in order by the rollup CLI:
 //  1. the lazy ES-module chunks (dist/chunks/*-[hash].js), one entry per block, helper and the consent UI;
 //  2. the manifest module (runtime/manifest.ts → dist/chunks/manifest-[hash].js): the entries of build 1
 //     (entry name → hashed file + the files it imports, so the loader fetches a chunk and its
 //     dependencies in parallel instead of in a waterfall) and the helpers' selectors;
 //  3. dist/piazza.js, the classic IIFE a page includes. It holds only the manifest module's file
-//     name, so it does not grow as entries are added.
+//     name, so it does not grow as entries are added;
+//  4. dist/configurator/configurator.js, the admin page's own module (fixtures/pages/configuratore.html):
+//     a build of its own so no visitor chunk is split differently for it, nothing of it reaches the
+//     manifest, and the release leaves it out.
 import { readFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import alias from '@rollup/plugin-alias';
@@ -47,6 +50,17 @@ function cssString() {
       if (!id.endsWith('.css')) return null;
       const min = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{}:;,>])\s*/g, '$1').replace(/;}/g, '}').trim();
       return { code: `export default ${JSON.stringify(min)};`, map: { mappings: '' } };
+    },
+  };
+}
+
+/** `import schema from './x.schema.json'` (the configurator's forms) → the parsed object. */
+function jsonModule() {
+  return {
+    name: 'json-module',
+    transform(code, id) {
+      if (!id.endsWith('.json')) return null;
+      return { code: `export default ${JSON.stringify(JSON.parse(code))};`, map: { mappings: '' } };
     },
   };
 }
@@ -123,6 +137,8 @@ const onwarn = (warning, warn) => {
   warn(warning);
 };
 
+const only = process.env.PIAZZA_ENTRIES?.split(',').map((s) => s.trim()).filter(Boolean);
+
 export default [
   {
     input: lazyEntries(),
@@ -160,4 +176,17 @@ export default [
     plugins: [readManifestName(), ...shared()],
     output: { file: join(dist, 'piazza.js'), format: 'iife', sourcemap: true, strict: true },
   },
+  ...(only && !only.includes('configurator') ? [] : [{
+    input: { configurator: 'configurator/index.tsx' },
+    onwarn,
+    plugins: [
+      { name: 'clean-configurator', buildStart: () => rmSync(join(dist, 'configurator'), { recursive: true, force: true }) },
+      // @rjsf/core renders descriptions with markdown-to-jsx (25 KB) when asked to; the configurator
+      // asks, and its own renderer (inline `code` only: all the schemas use) takes the library's place.
+      alias({ entries: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: join(root, 'configurator/markdown.tsx') }] }),
+      jsonModule(),
+      ...shared(),
+    ],
+    output: { dir: join(dist, 'configurator'), format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', sourcemap: true },
+  }]),
 ];

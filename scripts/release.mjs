@@ -46,7 +46,8 @@ if (publiccodeProblems.length) die('publiccode.yml:\n  ' + publiccodeProblems.jo
 
 rmSync(folder, { recursive: true, force: true });
 mkdirSync(folder, { recursive: true });
-cpSync(dist, join(folder, 'dist'), { recursive: true });
+// dist/configurator/ is the demo portal's admin page (configuratore.html), not part of an install.
+cpSync(dist, join(folder, 'dist'), { recursive: true, filter: (src) => !src.startsWith(join(dist, 'configurator')) });
 
 // Schemas: an absolute $id each, so validators and editors resolve them from anywhere.
 mkdirSync(join(folder, 'schemas'));

@@ -22,7 +22,7 @@ function newest(dir: string): number {
 function buildIsStale(): boolean {
   const built = join(distDir(), 'piazza.js');
   if (!existsSync(built)) return true;
-  const sources = ['runtime', 'blocks', 'schemas'].map((d) => newest(join(projectRoot, d)));
+  const sources = ['runtime', 'blocks', 'schemas', 'configurator'].map((d) => newest(join(projectRoot, d)));
   const config = ['rollup.config.mjs', 'package-lock.json'].map((f) => statSync(join(projectRoot, f)).mtimeMs);
   return Math.max(...sources, ...config) > statSync(built).mtimeMs;
 }

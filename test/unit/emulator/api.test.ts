@@ -307,3 +307,17 @@ describe('media', () => {
     expect((await h.fetch('/var/site/storage/images/1/x.png')).status).toBe(404);
   });
 });
+
+describe('classes', () => {
+  it('/classes lists every class of the dataset, each with its name and the link to its definition', async () => {
+    const list = await h.json(`${REST}/classes`);
+    expect(list.status).toBe(200);
+    const ids = list.body.classes.map((c: any) => c.identifier);
+    expect(ids.sort()).toEqual(Object.keys(h.dataset.classes).sort());
+    const event = list.body.classes.find((c: any) => c.identifier === 'event');
+    expect(event.name).toBe(h.dataset.classes.event.name['ita-IT']);
+    expect(new URL(event.link).pathname).toBe(`${REST}/classes/event`);
+    const one = await h.json(new URL(event.link).pathname);
+    expect(one.body.fields.length).toBeGreaterThan(0);
+  });
+});
