@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
 // @ts-ignore plain JS fixture module
+import type { FaultSpec, LogEntry } from '../../fixtures/emulator/api.mjs';
 import { startEmulator } from '../../fixtures/emulator/index.mjs';
 import { browserZone, clockScript, testNow } from './clock';
 
@@ -18,21 +19,8 @@ export function chromiumPath(): string | null {
   return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
 }
 
-/** A fault for the next requests whose path+query contains `match` (fixtures/emulator/endpoints/faults.mjs). */
-export interface FaultSpec {
-  match?: string;
-  status?: number;
-  latency?: number;
-  invalid?: boolean;
-  empty?: boolean;
-  silent?: boolean;
-  twice?: boolean;
-  /** How many matching requests it applies to; every one while armed when omitted. */
-  times?: number;
-}
-
-/** One API request as the emulator logged it. */
-export interface LogEntry { method: string; path: string; query: string; front: string; kind: string; env?: string; blockId?: string; api?: string }
+/** A fault for the next requests whose path+query contains `match`, and one logged API request: the emulator's own types. */
+export type { FaultSpec, LogEntry };
 
 /** The one handle tests hold on an emulator: its address and dataset, its faults and its request log. */
 export interface Emulator {
