@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
-// @ts-ignore plain JS fixture module
 import type { FaultSpec, LogEntry } from '../../fixtures/emulator/api.mjs';
+// @ts-ignore plain JS fixture module
 import { startEmulator } from '../../fixtures/emulator/index.mjs';
 import { browserZone, clockScript, testNow } from './clock';
 
