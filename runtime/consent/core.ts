@@ -33,8 +33,14 @@ export function startConsent(
 
   const allowsName = (name: string) => (config ? allows(config, name) : !broken);
 
-  function getUi(): Promise<ConsentUi> {
-    return (ui ||= loadUi().then((m) => m.createUi(core))); // a failed download shows up as a console error
+  /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
+  function withUi(act?: (u: ConsentUi) => void): void {
+    const p = (ui ||= loadUi().then((m) => m.createUi(core)));
+    p.then(act, (e) => {
+      if (ui !== p) return;
+      ui = undefined;
+      log('error', 'its interface did not load (' + e + ')');
+    });
   }
 
   function configure(raw: unknown): void {
@@ -54,14 +60,14 @@ export function startConsent(
     document.dispatchEvent(new CustomEvent('CCConfigSet'));
     settle();
     const ready = () => {
-      if (document.querySelector(HELD_TAGS) || (c.iframePlaceholders && document.querySelector('iframe[data-src]'))) getUi();
+      if (document.querySelector(HELD_TAGS) || (c.iframePlaceholders && document.querySelector('iframe[data-src]'))) withUi();
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ready, { once: true });
     else ready();
     if (choiceNeeded && !barDue) {
       barDue = true;
-      setTimeout(getUi); // fetch the chunk now, show the bar when the delay is over
-      setTimeout(() => getUi().then((u) => u.showBar()), c.barTimeout);
+      setTimeout(() => withUi()); // fetch the chunk now, show the bar when the delay is over
+      setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
     }
   }
 
@@ -97,7 +103,7 @@ export function startConsent(
       const opener = (e.target as Element | null)?.closest?.('.ccb__edit,[data-piazza-consent-open]');
       if (!opener) return;
       e.preventDefault();
-      getUi().then((u) => u.open(opener));
+      withUi((u) => u.open(opener));
     });
   }
 
@@ -112,7 +118,7 @@ export function startConsent(
     const now = waiting.filter(([name]) => allowsName(name));
     waiting = waiting.filter((w) => !now.includes(w));
     now.forEach(([, cb]) => run(cb));
-    ui?.then((u) => u.refresh());
+    ui?.then((u) => u.refresh(), () => {});
   }
 
   const core: ConsentCore = {
@@ -136,7 +142,7 @@ export function startConsent(
 
   const api: ConsentApi = {
     open() {
-      if (config) getUi().then((u) => u.open(document.activeElement));
+      if (config) withUi((u) => u.open(document.activeElement));
     },
     get: () => (config?.cookieExists ? buildRecord(config) : null),
     allows: allowsName,

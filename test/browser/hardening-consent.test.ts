@@ -3,11 +3,11 @@
 // one; a server re-setting it): huge values, odd JSON (deep nesting, __proto__ keys, wrong types),
 // duplicated cconsent cookies on nested paths, and a whole session of page views with a cookie
 // that keeps coming back. Always: no exception, at most one reload per session.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { type Probe } from './harness';
 import { useBrowserEnv } from './env';
-import { consentConfig, openConsentPage, servePages, pageHtml, waitForBar, TRACKER, trackersRan } from './consent-kit';
+import { choiceApplied, clickDialog, consentConfig, openConsentPage, servePages, pageHtml, waitForBar, TRACKER, trackersRan } from './consent-kit';
 
 const env = useBrowserEnv();
 
@@ -112,5 +112,44 @@ describe('a session of page views', () => {
     expect(pages.map((u) => loads(probe, u))).toEqual([2, 1, 1]);
     expect(probe.errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the consent interface chunk does not arrive', () => {
+  it('one console error and every tracker stays held; the next opener downloads it again and the dialog works', async () => {
+    let blocked = true;
+    const url = env.portal.url + 'test/hardening-ui-chunk.html';
+    const probe = await openConsentPage(env.browser, url, {
+      config: consentConfig(),
+      head: HEAD,
+      body: '<button type="button" data-piazza-consent-open>Preferenze cookie</button>',
+    }, {
+      // Before the page's own interception (servePages): the UI chunk answers 404 while blocked.
+      before: async (page) => {
+        page.on('request', (req) => {
+          if (blocked && req.url().includes('/dist/chunks/consent-ui-')) void req.respond({ status: 404, body: '' });
+        });
+      },
+    });
+    const { page } = probe;
+    const said = () => probe.consoleErrors.filter((m) => m.startsWith('[piazza] consent: its interface did not load'));
+    await vi.waitFor(() => expect(said()).toHaveLength(1), { timeout: 10_000 });
+    expect(await page.$('#cconsent-bar')).toBeNull();
+    expect(await trackersRan(page)).toEqual([]);
+
+    // The network is back: the visitor's click on the site's preferences button downloads it again.
+    blocked = false;
+    await page.click('[data-piazza-consent-open]');
+    await page.waitForSelector('#cconsent-modal[open]', { visible: true, timeout: 10_000 });
+    await page.click('#cconsent-modal [data-category=analytics] h3 button');
+    await page.click('#cconsent-modal [data-category=analytics] [role=switch]');
+    const applied = await choiceApplied(page);
+    await clickDialog(page, /^Save/);
+    await applied();
+    await page.waitForFunction(() => ((window as any).__trackers || []).length > 0, { timeout: 10_000 });
+    expect(await trackersRan(page)).toEqual(['id=stats']);
+    expect(said()).toHaveLength(1);
+    expect(probe.pageErrors).toEqual([]);
+    await page.close();
   });
 });
