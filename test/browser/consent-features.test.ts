@@ -167,12 +167,12 @@ describe('theme, events and the API blocks use', () => {
     await page.browserContext().close();
   });
 
-  it('makes no network request of its own: only piazza.js, its UI chunk and one language', async () => {
+  it('makes no network request of its own: only piazza.js, the build manifest, its UI chunk and one language', async () => {
     const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-requests.html', { config: consentConfig() });
     await waitForBar(probe.page);
     await openDialog(probe.page);
     const own = probe.requests.filter((u) => u.includes('/dist/')).map((u) => u.replace(/^.*\/dist\//, '').replace(/-[\w-]{8}\.js$/, '.js'));
-    expect(own.sort()).toEqual(['chunks/consent-en.js', 'chunks/consent-ui.js', 'piazza.js']);
+    expect(own.sort()).toEqual(['chunks/consent-en.js', 'chunks/consent-ui.js', 'chunks/manifest.js', 'piazza.js']);
     const others = probe.requests.filter((u) => !u.includes('/dist/') && !u.includes('/vendor/bootstrap-italia/') && !u.endsWith('/test/consent-requests.html') && !u.endsWith('/favicon.ico'));
     expect(others).toEqual([]);
     expect(probe.external()).toEqual([]);
