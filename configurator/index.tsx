@@ -241,10 +241,14 @@ function App() {
           <section aria-labelledby="configuratore-anteprima-titolo">
             <h2 className="h4" id="configuratore-anteprima-titolo">{t('previewTitle')}</h2>
             <p className="small text-muted">{t('previewWaiting')}</p>
-            {/* Keyed: unkeyed, Preact would hand this alert the host's element, and the block with it. */}
-            {previewNote && <div key="errore" className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
-            {/* The block speaks its own locale, whatever the configurator's language. */}
-            <div key="host" ref={previewHost} id="configuratore-anteprima" className="configuratore-anteprima" lang={type === 'consent' ? undefined : langOf(typeof output.locale === 'string' ? output.locale : 'it')} />
+            {/* A box of fixed height, scrolled by keyboard too: as the block loads, fails or mounts
+                again, the buttons below it stay where the admin is about to click. */}
+            <div className="configuratore-anteprima-box" tabIndex={0} role="region" aria-labelledby="configuratore-anteprima-titolo">
+              {/* Keyed: unkeyed, Preact would hand this alert the host's element, and the block with it. */}
+              {previewNote && <div key="errore" className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
+              {/* The block speaks its own locale, whatever the configurator's language. */}
+              <div key="host" ref={previewHost} id="configuratore-anteprima" className="configuratore-anteprima" lang={type === 'consent' ? undefined : langOf(typeof output.locale === 'string' ? output.locale : 'it')} />
+            </div>
             {type === 'consent' && (
               <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
             )}

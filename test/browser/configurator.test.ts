@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { axe, describeViolations, downloadsOf, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { axe, describeViolations, downloadsOf, type Downloads, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
 import { useBrowserEnv } from './env';
 import { bootstrapItaliaShare, reflowProblems, settle } from './a11y/kit';
 
@@ -18,7 +18,12 @@ const env = useBrowserEnv();
 const work = mkdtempSync(join(tmpdir(), 'piazza-configurator-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// Downloads are set up once, before any page opens (as the CSV export's tests do).
+let downloads: Downloads;
+afterAll(() => downloads?.close());
+
 beforeAll(async () => {
+  downloads = await downloadsOf(env.browser);
   await env.browser.defaultBrowserContext().overridePermissions(env.portal.origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
 });
 
@@ -209,14 +214,9 @@ describe('configurator: built through the form only', () => {
     expect(await shownProblems(page)).toEqual([]);
     expect(validate('datatable.json', json)).toEqual({ status: 0, lines: [expect.stringMatching(/: datatable "tabella": ok$/)] });
 
-    const downloads = await downloadsOf(env.browser);
-    try {
-      const file = downloads.next('datatable-tabella.json');
-      await page.click('#configuratore-scarica');
-      expect(JSON.parse(await file)).toEqual(expected);
-    } finally {
-      downloads.close();
-    }
+    const file = downloads.next('datatable-tabella.json');
+    await page.click('#configuratore-scarica');
+    expect(JSON.parse(await file)).toEqual(expected);
 
     await previewShows(page, expected);
     const inPreview = await tableSummary(page, '#configuratore-anteprima #tabella');
