@@ -31,7 +31,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const api = createTableApi(config, ctx.nonce);
   const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
   const releaseStyle = injectStyle('datatable', css, ctx.nonce);
-  element.classList.add('piazza-datatable-host');
+  element.classList.add('piazza-datatable-host'); // piazza.unmount gives the element its class attribute back
   element.replaceChildren();
   const announcer = createAnnouncer(element);
   const root = element.appendChild(document.createElement('div'));
@@ -87,6 +87,5 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     render(null, root);
     announcer.destroy();
     releaseStyle();
-    element.classList.remove('piazza-datatable-host');
   });
 }
