@@ -1,13 +1,17 @@
 // Holds back scripts of blocked `dynamic-script` services on every way a script can enter the DOM:
 // - nodes: appendChild, insertBefore, replaceChild, append, prepend, replaceChildren, before, after,
-//   replaceWith, insertAdjacentElement, Range#insertNode (the script itself, or a fragment or tree
-//   holding scripts, however it was built). A held script leaves a comment where it was going; once its category is
-//   wanted the script itself goes there, so it runs once, at its intended position, and the
-//   caller's onload fires on the element it holds.
+//   replaceWith, insertAdjacentElement, Range#insertNode take the script itself. A held script
+//   leaves a comment where it was going; once its category is wanted the script itself goes there,
+//   so it runs once, at its intended position, and the caller's onload fires on the element it holds.
+// - trees: a fragment or element that already holds scripts can only come from a call that builds
+//   one without inserting it (a script appended to a detached tree went through the methods above):
+//   cloneNode, importNode (a page <template>'s scripts never started, so their clones run once
+//   inserted), Range#createContextualFragment and #cloneContents, XSLT's transformToFragment. Their
+//   results are screened where they are made, so an insertion never has to search a subtree.
 // - markup: innerHTML, outerHTML, insertAdjacentHTML, document.write. A held script is written as
 //   an inert text/plain tag naming its service, revived in place once allowed (ui/revive.ts).
 // Anything else passes straight to the native method: the common case (no script in sight) costs
-// two property reads.
+// one prototype comparison (the bench's 10⁵ appendChild).
 import { holdScripts } from './markup';
 import type { ServiceConfig } from './types';
 
@@ -21,8 +25,14 @@ const N = Node.prototype;
 export const nativeAppend = N.appendChild;
 export const nativeReplace = N.replaceChild;
 
-const isScript = (n: any) => n?.localName === 'script';
-const SCRIPTS = [HTMLScriptElement.prototype, SVGScriptElement.prototype];
+const SCRIPT = HTMLScriptElement.prototype, SVG_SCRIPT = SVGScriptElement.prototype;
+/** A script made in this realm: a plain JS lookup, no DOM getter. (A script made in another frame's
+ * realm is not recognised; such code could as well call that frame's own, untouched DOM methods:
+ * see the README's limits.) */
+const isScript = (n: any) => {
+  const proto = n && Object.getPrototypeOf(n);
+  return proto === SCRIPT || proto === SVG_SCRIPT;
+};
 
 export function installInterceptor(blockedBy: BlockedBy) {
   let held: Array<[script: Element, mark: Comment, service: ServiceConfig]> = [];
@@ -36,33 +46,33 @@ export function installInterceptor(blockedBy: BlockedBy) {
     return mark;
   }
 
-  /** The node to insert in place of `node`: a stand-in when it is a held script; held descendants are swapped in place. */
-  function screen(node: any): any {
-    if (isScript(node)) return hold(node) || node;
-    for (const s of Array.from(node.querySelectorAll('script') as NodeListOf<Element>)) {
-      const mark = hold(s);
-      if (mark) nativeReplace.call(s.parentNode, mark, s);
-    }
-    return node;
-  }
+  /** The node to insert in place of `node`: a stand-in when it is a held script. */
+  const screen = (node: any): any => (isScript(node) ? hold(node) || node : node);
 
-  // The hot path: the prototype (a plain JS lookup) tells a script; only children need a DOM getter.
-  // (A script made in another frame's realm is not recognised here; such code could as well call
-  // that frame's own, untouched DOM methods: see the README's limits.)
-  const worth = (n: any) => n && (SCRIPTS.includes(Object.getPrototypeOf(n)) || (n.firstElementChild && (n.nodeType === 1 || n.nodeType === 11)));
+  /** A tree just built (not inserted): its held scripts swapped for their stand-ins, in place. */
+  function screenTree<T>(tree: T): T {
+    const t = tree as any;
+    if (!isScript(t) && t?.querySelector?.('script')) {
+      for (const s of Array.from(t.querySelectorAll('script') as NodeListOf<Element>)) {
+        const mark = hold(s);
+        if (mark) nativeReplace.call(s.parentNode, mark, s);
+      }
+    }
+    return tree;
+  }
 
   /**
    * Methods taking the node first (and maybe a reference node), returning the inserted node or the
    * replaced one. The hot path of every page: plain calls, no argument copies (see the bench).
    */
   const one = (fn: Fn): Fn => function (this: any, node: any, ref: any) {
-    const put = worth(node) ? screen(node) : node;
+    const put = isScript(node) ? hold(node) || node : node;
     const result = arguments.length > 1 ? fn.call(this, put, ref) : fn.call(this, put);
     return result === put ? node : result;
   };
   /** Methods taking any number of nodes and strings. */
   const many = (fn: Fn): Fn => function (this: any, ...args: any[]) {
-    return fn.apply(this, args.some(worth) ? args.map((a) => (worth(a) ? screen(a) : a)) : args);
+    return fn.apply(this, args.some(isScript) ? args.map(screen) : args);
   };
   const markup = (html: unknown) =>
     typeof html === 'string' ? holdScripts(html, (type, segment) => blockedBy(type, [segment])?.[0]) : html;
@@ -77,14 +87,22 @@ export function installInterceptor(blockedBy: BlockedBy) {
   patch(Range.prototype, 'insertNode', one);
   // it takes Elements only: a held script's comment goes in through a stand-in element
   patch(E, 'insertAdjacentElement', (fn) => function (this: Element, where: string, el: any) {
-    const put = worth(el) ? screen(el) : el;
+    const put = screen(el);
     if (put === el) return fn.call(this, where, el);
     const spot = fn.call(this, where, document.createElement('i'));
     if (spot) nativeReplace.call(spot.parentNode, put, spot);
     return spot && el;
   });
-  // (a fragment runs nothing until it is inserted, and inserting one screens what it holds)
-  for (const proto of [E, D]) for (const name of ['append', 'prepend', 'replaceChildren']) patch(proto, name, many);
+  // Where trees are made: the result is screened (a clone of a script itself is screened when inserted).
+  const built = (fn: Fn): Fn => function (this: any) {
+    return screenTree(fn.apply(this, arguments as any));
+  };
+  patch(N, 'cloneNode', built);
+  patch(D, 'importNode', built);
+  patch(Range.prototype, 'createContextualFragment', built);
+  patch(Range.prototype, 'cloneContents', built);
+  patch((window as any).XSLTProcessor?.prototype, 'transformToFragment', built);
+  for (const proto of [E, D, DocumentFragment.prototype]) for (const name of ['append', 'prepend', 'replaceChildren']) patch(proto, name, many);
   for (const proto of [E, CharacterData.prototype]) for (const name of ['before', 'after', 'replaceWith']) patch(proto, name, many);
   patch(E, 'insertAdjacentHTML', (fn) => function (this: any, where: string, html: unknown) { return fn.call(this, where, markup(html)); });
   for (const name of ['write', 'writeln']) patch(D, name, (fn) => function (this: any, ...parts: unknown[]) { return fn.call(this, markup(parts.join(''))); });

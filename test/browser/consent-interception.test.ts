@@ -61,6 +61,8 @@ describe('dynamic scripts of a blocked service', () => {
     expect(at.fragment).toMatchObject({ parent: 'z-a-fragment', prev: 'mid' });
     expect(at.contextualFragment).toMatchObject({ parent: 'z-a-contextualFragment', prev: 'mid' });
     expect(at.subtree).toMatchObject({ parent: 'SECTION' });
+    expect(at.cloneNode).toMatchObject({ parent: 'SECTION' });
+    expect(at.rangeCloneContents).toMatchObject({ parent: 'SECTION' });
     expect(at.textBefore).toMatchObject({ parent: 'z-a-textBefore', prev: 'mid' });
     expect(at.innerHTML).toMatchObject({ parent: 'mid', prev: 'B', type: null, count: 1 });
     expect(at.outerHTML).toMatchObject({ parent: 'z-a-outerHTML', prev: 'B', type: null, count: 1 });

@@ -6,7 +6,8 @@ export const src = (id: string) => `${TRACKER}?id=${id}`;
 
 /** Every DOM way of inserting a script (by node), run in the page; `id` is the tracker id prefix. */
 export const NODE_PATHS = ['appendChild', 'insertBefore', 'replaceChild', 'append', 'prepend', 'before', 'after', 'replaceWith',
-  'replaceChildren', 'insertAdjacentElement', 'rangeInsertNode', 'fragment', 'contextualFragment', 'subtree', 'textBefore'];
+  'replaceChildren', 'insertAdjacentElement', 'rangeInsertNode', 'fragment', 'contextualFragment', 'subtree', 'textBefore',
+  'cloneNode', 'rangeCloneContents'];
 export const MARKUP_PATHS = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'];
 
 /** A page template: its scripts were never started, so a clone of them runs once inserted (no insertion API needed to build it). */
@@ -21,6 +22,17 @@ export function insertAll(prefix: string, paths: string[]) {
     return s;
   };
   const html = (path: string) => '<script data-path="' + path + '" src="/test/trackers/tracker.js?id=' + prefix + path + '"></scr' + 'ipt>';
+  /** A copy of the page template's section whose (never started) script names `path`: built by `copy`, not by an insertion. */
+  const fromTemplate = (path: string, copy: (section: Element) => Node) => {
+    const script = (document.getElementById('tpl') as HTMLTemplateElement).content.querySelector('script')!;
+    const was = [script.getAttribute('src'), script.getAttribute('data-path')];
+    script.setAttribute('src', '/test/trackers/tracker.js?id=' + prefix + path); // inert content: fetches nothing
+    script.setAttribute('data-path', path);
+    const made = copy(script.parentElement!);
+    script.setAttribute('data-path', was[1]!);
+    if (was[0] === null) script.removeAttribute('src'); else script.setAttribute('src', was[0]);
+    return made;
+  };
   const results: Record<string, unknown> = {};
   for (const path of paths) {
     const zone = document.createElement('div');
@@ -45,6 +57,8 @@ export function insertAll(prefix: string, paths: string[]) {
       case 'fragment': { const f = document.createDocumentFragment(); f.append(make(path)); zone.insertBefore(f, last); break; }
       case 'contextualFragment': { const f = document.createRange().createContextualFragment(html(path)); zone.insertBefore(f, last); break; }
       case 'subtree': { const t = document.getElementById('tpl') as HTMLTemplateElement; zone.insertBefore(document.importNode(t.content.firstElementChild!, true), last); break; }
+      case 'cloneNode': zone.insertBefore(fromTemplate(path, (section) => section.cloneNode(true)), last); break;
+      case 'rangeCloneContents': zone.insertBefore(fromTemplate(path, (section) => { const r = document.createRange(); r.selectNode(section); return r.cloneContents(); }), last); break;
       case 'textBefore': { const t = document.createTextNode('x'); zone.insertBefore(t, last); t.before(make(path)); break; }
       case 'innerHTML': mid.innerHTML = '<b>before</b>' + html(path) + '<b>after</b>'; break;
       case 'outerHTML': mid.outerHTML = '<b>before</b>' + html(path); break;
