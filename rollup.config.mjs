@@ -29,7 +29,10 @@ function lazyEntries() {
   add('consent-ui', 'runtime/consent/ui/index.ts');
   add('messages', 'runtime/messages.ts'); // admin messages, loaded by piazza.js only for a config problem
   for (const dir of readdirSync('blocks', { withFileTypes: true })) {
-    if (dir.isDirectory()) add(dir.name, join('blocks', dir.name, 'index.ts'));
+    if (dir.isDirectory()) {
+      add(dir.name, join('blocks', dir.name, 'index.ts'));
+      add(dir.name + '-early', join('blocks', dir.name, 'early.ts')); // a block's first requests (loader.ts)
+    }
   }
   if (existsSync('runtime/helpers')) {
     for (const f of readdirSync('runtime/helpers')) {
@@ -111,8 +114,6 @@ const shared = () => [
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      // axios' "browser" field remaps are not applied by node-resolve; its ESM browser build is.
-      { find: /^axios$/, replacement: join(root, 'node_modules/axios/dist/esm/axios.js') },
     ],
   }),
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'], dedupe: ['preact'] }),

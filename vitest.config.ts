@@ -9,7 +9,6 @@ const alias = [
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^axios$/, replacement: r('./node_modules/axios/dist/esm/axios.js') },
 ];
 
 export default defineConfig({

@@ -1,5 +1,5 @@
-// The part of the http client that needs no axios: errors, cancellation, JSONP. Chunks that only
-// read a remote portal (shared-link embeds) import this module, so axios never reaches them.
+// The part of the http client that a JSONP-only chunk needs: errors, cancellation, JSONP. Chunks that only
+// read a remote portal (shared-link embeds) import this module alone.
 export type ErrorKind = 'http' | 'api' | 'timeout' | 'network' | 'invalid-json' | 'empty';
 
 export class RequestError extends Error {
@@ -17,7 +17,7 @@ export class Cancelled extends Error {
 }
 
 export const isCancelled = (e: unknown): e is Cancelled =>
-  e instanceof Cancelled || ['AbortError', 'CanceledError'].includes((e as Error)?.name);
+  e instanceof Cancelled || (e as Error)?.name === 'AbortError';
 
 export interface RequestOptions {
   /** Remote host: load with JSONP (the portal's API answers `callback(...)`). */
@@ -100,7 +100,7 @@ export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, non
 
 /**
  * JSONP only, for chunks that only ever read a remote portal: importing this instead of getJson
- * keeps axios out of the chunk (tree-shaken).
+ * keeps the same-origin client out of the chunk (tree-shaken).
  */
 export function getJsonp<T = unknown>(url: string, options: Omit<RequestOptions, 'jsonp'> = {}): Promise<T> {
   return viaJsonp(url, options.timeout ?? 15000, options.signal, options.nonce, options.callback) as Promise<T>;

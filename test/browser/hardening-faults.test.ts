@@ -97,7 +97,7 @@ async function openFaults(options: { shorten?: Target } = {}): Promise<Probe> {
   const probe = await newProbe(browser);
   await installProbes(probe.page);
   await installStateReader(probe.page);
-  if (options.shorten) await shortenTimeouts(probe.page, options.shorten.jsonp ? { timers: true } : { xhr: options.shorten.match });
+  if (options.shorten) await shortenTimeouts(probe.page);
   await probe.page.goto(portal.url + 'test/faults.html?remote=' + encodeURIComponent(remote.origin), { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   return probe;

@@ -17,9 +17,10 @@ const routes: Record<string, (res: import('node:http').ServerResponse) => void> 
   '/empty': (res) => res.writeHead(200).end(''),
   '/slow': (res) => { setTimeout(() => res.writeHead(200).end('{"slow":true}'), 300); },
 };
+let lastAccept: string | undefined;
 
 beforeAll(async () => {
-  server = createServer((req, res) => (routes[req.url!.split('?')[0]] ?? ((r) => r.writeHead(404).end()))(res));
+  server = createServer((req, res) => { lastAccept = req.headers.accept; (routes[req.url!.split('?')[0]] ?? ((r) => r.writeHead(404).end()))(res); });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   base = 'http://127.0.0.1:' + (server.address() as any).port;
 });
@@ -57,6 +58,27 @@ describe('http client', () => {
     expect((await failure('/invalid')).kind).toBe('invalid-json');
     expect((await failure('/invalid')).message).toBe('Invalid JSON response');
     expect((await failure('/empty')).kind).toBe('empty');
+  });
+
+  it('asks for JSON as the portal API expects (the header axios sent)', async () => {
+    await getJson(base + '/ok');
+    expect(lastAccept).toBe('application/json, text/plain, */*');
+  });
+
+  it('reports a server that does not answer as a network failure', async () => {
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const port = (closed.address() as any).port;
+    await new Promise<void>((ok) => closed.close(() => ok()));
+    const e = await getJson('http://127.0.0.1:' + port + '/ok').then(() => null, (x) => x);
+    expect(e).toBeInstanceOf(RequestError);
+    expect([e.status, e.kind]).toEqual([0, 'network']);
+  });
+
+  it('rejects with Cancelled when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(await failure('/ok', { signal: controller.signal })).toBeInstanceOf(Cancelled);
   });
 
   it('times out', async () => {
