@@ -14,6 +14,9 @@ export interface Loader {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
+/** A block's `<type>-early` entry (blocks/<type>/early.ts): called with the mount's arguments, before its chunk arrives. */
+interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
+
 /** A block element's mount: what it held before (its fallback, its class) and the cleanup its chunk returned. */
 interface Mounted { fallback: Node[]; className: string | null; cleanup?: () => void }
 
@@ -86,9 +89,13 @@ export function createLoader(ctx: RuntimeContext): Loader {
       const { files } = await manifest().catch(later);
       if (mounted.get(element) !== record) return; // unmounted meanwhile
       if (!files[type]) return await fail({ code: 'blockType', name: type, entries: Object.keys(files) }); // messages.ts picks the blocks
+      const blockCtx = { ...ctx, blockId, type };
+      // A block's small "early" chunk sends its first requests while its code downloads; any
+      // problem of it is the mount's to report.
+      if (files[type + '-early']) load<EarlyModule>(type + '-early').then((m) => m.early(element, config, blockCtx)).catch(() => {});
       const mod = await load<BlockModule>(type).catch(later);
       if (mounted.get(element) !== record) return; // unmounted while its chunk was on its way
-      const cleanup = await mod.mount(element, config, { ...ctx, blockId, type });
+      const cleanup = await mod.mount(element, config, blockCtx);
       if (cleanup) record.cleanup = cleanup;
       if (mounted.get(element) !== record) return void unmountBlock(element, record); // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');

@@ -2,7 +2,7 @@
 // portal, JSONP for a remote one), bodies normalised by the model. Each kind of request has its
 // own latest() slot: a newer list request cancels the older one, whose promise rejects with
 // Cancelled and so can never render.
-import { Cancelled, getJson, latest, RequestError } from '../../runtime/http';
+import { Cancelled, getJson, getJsonAhead, latest, RequestError } from '../../runtime/http';
 import { langOf } from '../../runtime/i18n';
 import { calendarUrl, facetsUrl, listUrl } from './model/endpoints';
 import { countsFor, facetRequests } from './model/facets';
@@ -21,6 +21,8 @@ export interface ListingApi {
   facetCounts(filters: Filters): Promise<Record<string, FacetCount[]>>;
   /** Agenda items between start and end (local ISO text, no offset). */
   calendar(filters: Filters, start: string, end: string): Promise<CalendarItem[]>;
+  /** Sends now what search() and facetCounts() will ask with these arguments, for them to take (http getJsonAhead). */
+  ahead(filters: Filters, offset: number, limit: number, list: boolean): void;
   /** Cancel everything in flight (the block is going away). */
   cancel(): void;
   /** Where hit links point ('' / '/ita' here, the remote portal's origin otherwise). */
@@ -41,6 +43,8 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
     lang: langOf(s.locale),
   };
   const get = (url: string, signal: AbortSignal) => getJson(url, { jsonp, signal, nonce: options.nonce });
+  const facetUrls = (filters: Filters, at: Date) =>
+    facetRequests(s, filters).map((req) => ({ req, url: facetsUrl(s, filters, at, req.facets, req.exceptFacet) }));
   const shapeError = (url: string) => new RequestError(200, 'Unexpected response', 'invalid-json', url);
   const slots = { list: latest(), facets: latest(), calendar: latest() };
   // Fetch the sanitiser alongside the first request rather than after it.
@@ -71,8 +75,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
       const at = now();
       return slots.facets(async (signal) => {
         const parts = await Promise.all(
-          facetRequests(s, filters).map(async (req) => {
-            const url = facetsUrl(s, filters, at, req.facets, req.exceptFacet);
+          facetUrls(filters, at).map(async ({ req, url }) => {
             const page = normaliseSearch(await get(url, signal), link);
             if (!page) throw shapeError(url);
             return countsFor(req.facets, page.facets);
@@ -84,6 +87,12 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
     calendar(filters, start, end) {
       const url = calendarUrl(s, filters, start, end);
       return slots.calendar(async (signal) => normaliseCalendar(await get(url, signal), link) || Promise.reject(shapeError(url)));
+    },
+    ahead(filters, offset, limit, list) {
+      const at = now();
+      const urls = facetUrls(filters, at).map((f) => f.url);
+      if (list) urls.unshift(listUrl(s, filters, at, offset, limit));
+      for (const url of urls) getJsonAhead(url, { jsonp, nonce: options.nonce });
     },
     cancel() {
       for (const slot of Object.values(slots)) slot.cancel();

@@ -7,16 +7,14 @@ import type { RequestError } from '../../runtime/http';
 import type { I18n } from '../../runtime/i18n';
 import { pageCount } from '../../runtime/pagination';
 import type { ListingApi } from './api';
-import { listUrl } from './model/endpoints';
+import { listUrl, requestRange } from './model/endpoints';
 import type { Hit } from './model/response';
 import { filtersOf, type ListingActions } from './model/state';
 import type { ListingSettings, ListingState } from './model/types';
 import { portalNow } from '../../runtime/clock';
 
-/** The content environment answers at most 300 hits per request (append style, restored at page N). */
-const MAX_LIMIT = 300;
-
 export type Change = 'replace' | 'page' | 'append';
+
 
 export interface ListResults {
   /** idle: nothing asked yet; ready/error: the outcome of the last request. */
@@ -73,16 +71,8 @@ export function createListController(o: ListControllerOptions) {
     const key = filtersKey();
     const page = state.page;
     const sameFilters = key === shownKey && results.status === 'ready';
-    let change: Change;
-    let offset = page * s.limit;
-    let limit = s.limit;
-    if (s.paging === 'append' && sameFilters && page === results.page + 1) change = 'append';
-    else if (s.paging === 'append') {
-      // A restored link (or Back) at page N shows pages 0…N at once.
-      change = 'replace';
-      offset = 0;
-      limit = Math.min((page + 1) * s.limit, Math.max(s.limit, MAX_LIMIT - (MAX_LIMIT % s.limit)));
-    } else change = sameFilters ? 'page' : 'replace';
+    const change: Change = s.paging === 'append' ? (sameFilters && page === results.page + 1 ? 'append' : 'replace') : sameFilters ? 'page' : 'replace';
+    const { offset, limit } = requestRange(s, page, change === 'replace');
     results.pending = shownKey === null ? 'first' : change === 'append' ? 'append' : 'reload';
     const res = await api.search(filters, offset, limit);
     if (!current()) return;

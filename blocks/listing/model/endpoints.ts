@@ -96,3 +96,16 @@ export function nextPageUrl(s: ListingSettings, env: Env, nextPageQuery: unknown
   if (next.startsWith('?')) return null;
   return browserUrl(s, env, next, []);
 }
+
+/** The content environment answers at most 300 hits per request (append style, restored at page N). */
+const MAX_LIMIT = 300;
+
+/**
+ * Which hits to ask for to show page `page`: that page alone, or, in append style when the list is
+ * drawn anew (a restored link or Back at page N), every page up to it at once. The block's first
+ * request is the `anew` one; its early chunk asks the same (../early.ts).
+ */
+export function requestRange(s: ListingSettings, page: number, anew: boolean): { offset: number; limit: number } {
+  if (s.paging === 'append' && anew) return { offset: 0, limit: Math.min((page + 1) * s.limit, Math.max(s.limit, MAX_LIMIT - (MAX_LIMIT % s.limit))) };
+  return { offset: page * s.limit, limit: s.limit };
+}

@@ -1,0 +1,24 @@
+// The listing's first requests, sent while the block's own code is still on its way: the loader
+// runs this small chunk as soon as the build's manifest names the block, so the list and facet
+// answers travel in parallel with the views' code and the block's own first search() and
+// facetCounts() take them (runtime/http getJsonAhead) instead of asking again (issue 18).
+// The same settings, URL state and URLs as the block: a config it would refuse sends nothing.
+import validate from '../../schemas/generated/listing.validate.js';
+import { checkConfig } from '../../runtime/config';
+import type { BlockContext } from '../../runtime/types';
+import { createListingApi } from './api';
+import { requestRange } from './model/endpoints';
+import { resolveSettings } from './model/settings';
+import { filtersOf } from './model/state';
+import type { ListingConfig } from './model/types';
+import { decodeState } from './model/url';
+
+export function early(_element: HTMLElement, raw: unknown, ctx: BlockContext): void {
+  const settings = resolveSettings(checkConfig<ListingConfig>(validate, raw), ctx.blockId);
+  // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
+  // chunks differently; every tab a config can name is in this build)
+  const state = decodeState(settings, location.search);
+  const { offset, limit } = requestRange(settings, state.page, true);
+  // (the map and agenda ask for other things, when their controllers arrive: only the facets then)
+  createListingApi(settings, { nonce: ctx.nonce }).ahead(filtersOf(state), offset, limit, state.tab === 'list');
+}
