@@ -42,6 +42,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   let revealed = !wrapper;
   if (wrapper) wrapper.setAttribute('data-piazza-listing-hidden', '');
   const onResults = (totalCount: number) => {
+    results.prefetchWhenIdle(); // the first results are on screen: the other tabs' code may come now
     ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
     if (revealed || totalCount <= 0 || !wrapper) return;
     revealed = true;
@@ -68,10 +69,11 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     replaces: (before, after) =>
       settings.paging === 'append' && after.page > before.page && after.tab === before.tab && filtersKey(after) === filtersKey(before),
   });
-  const facets = createFacetCounts(state, settings, api, onError);
+  // The results first: on a search their request leaves before the facet counts' (issue 18).
   const results = createTabResults({
     state, actions, settings, api, i18n, ctx, announce: announcer.say, onResults, onError, onPageCorrected: url.replaceNext,
   }, tabs);
+  const facets = createFacetCounts(state, settings, api, onError);
   results.get(state.tab).catch(() => {}); // the first tab's (a failed chunk shows in its panel, with Retry)
 
   render(

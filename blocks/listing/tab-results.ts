@@ -3,7 +3,9 @@
 // focused or shown otherwise), switched on and off as the tab state changes, disposed by the
 // block's cleanup. Views only read them. Switching happens in the state's own change
 // notification, before any controller's: a filter changed in the same step as the tab is never
-// fetched for the tab being left.
+// fetched for the tab being left. A lazy tab's code is fetched before it is needed: when its tab is
+// pointed at or focused, and in idle time after the first results (issue 18), never on a page
+// whose block does not show that tab.
 import { subscribe } from 'valtio/vanilla';
 import { createListController } from './list-results';
 import type { TabId } from './model/types';
@@ -39,8 +41,30 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
     return p;
   }
 
+  /** Both chunks of a lazy tab, its controller created (so a click sends its request at once). A failed download is forgotten: the click retries. */
+  function prefetch(tab: TabId) {
+    if (tab === 'list' || disposed) return;
+    get(tab).catch(() => {});
+    loadTab(tab as Exclude<TabId, 'list'>).catch(() => {});
+  }
+
+  let idleAsked = false;
+  /** The other tabs' code in the page's idle time (once), unless the visitor's browser asks to save data. */
+  function prefetchWhenIdle() {
+    if (idleAsked) return;
+    idleAsked = true;
+    const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+    if (connection?.saveData || /2g$/.test(connection?.effectiveType || '')) return;
+    const run = () => tabs.forEach(prefetch);
+    // (no requestIdleCallback in Safari: a short delay lets the first results paint first)
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 300);
+  }
+
   return {
     get,
+    prefetch,
+    prefetchWhenIdle,
     /** The controller if it is there already (the list's always is: it is bundled with the block). */
     now: (tab: TabId) => ready.get(tab),
     dispose() {

@@ -50,17 +50,6 @@ export function Listing(props: ListingProps) {
   const agenda = snap.tab === 'agenda';
   const hasFilters = s.showSearch || s.facets.length > 0 || s.timeIntervals || s.publishedRange;
   const tabbed = tabs.length > 1;
-  /**
-   * Pointing at or focusing a map or agenda tab fetches its results chunk (and creates its
-   * controller, so the click sends the request at once) and its view chunk, so the click finds
-   * it parsed (the map's is 360 kB). A failed prefetch is forgotten: the click retries.
-   */
-  const prefetchTab = (tab: TabId) => {
-    if (tab === 'list') return;
-    props.results.get(tab).catch(() => {});
-    loadTab(tab).catch(() => {});
-  };
-
   return (
     <>
       {hasFilters && (
@@ -85,7 +74,7 @@ export function Listing(props: ListingProps) {
           )}
         </div>
       )}
-      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={prefetchTab} />}
+      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.prefetch} />}
       {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab).map((tab) => {
         const active = tab === snap.tab;
         const tabProps = { ...props, active, panelId: panelId(id, tab) };
