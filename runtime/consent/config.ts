@@ -1,19 +1,11 @@
-// Consent config: defaults, the legacy deep merge, and the hand check that names JSON paths.
-// The check lives in piazza.js, where ajv would not fit, so it is a few combinators over a compact
-// spec; schemas/consent.schema.json says the same for `npm run validate` and editors
-// (test/unit/consent/schema-parity.test.ts keeps the two in step).
-// A bad config never fails open: what cannot be understood stays blocked (see normalise()).
-import { GCM_TYPES, type ConsentConfig, type CookieName, type ServiceConfig } from './types';
-import type { ConfigProblem } from '../types';
+// Consent config: defaults, the legacy deep merge, and sanitise(), which drops every value the
+// check (check.ts: the problems, named by JSON path) refuses. Both are a few combinators over a
+// compact spec: ajv would not fit in piazza.js.
+// A bad config never fails open: what cannot be understood stays blocked (see configFrom()).
+import type { ConsentConfig, CookieName, ServiceConfig } from './types';
+import { COLOUR, GCM_TYPES, LINK, SERVICE_TYPES, toRegExp } from './values';
 
-/** Codes, not words (runtime/messages.ts words them): piazza.js has no room for two languages. */
-export type Problem = ConfigProblem;
-
-export const SERVICE_TYPES = ['script-tag', 'dynamic-script', 'wrapped', 'localcookie'];
-/** A CSS colour without anything that could end the declaration (the theme goes into a stylesheet). */
-export const COLOUR = /^(#[\da-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/+-]+\)|[a-z]+)$/i;
-/** Relative, or http(s): never javascript: and friends. */
-export const LINK = /^(https?:|(?![a-z][a-z\d+.-]*:))/i;
+export type { Problem } from './check';
 
 export const isObject = (v: unknown): v is Record<string, any> =>
   !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof RegExp);
@@ -43,73 +35,83 @@ export function merge<T extends Record<string, any>>(target: T, source: Record<s
   return target;
 }
 
-// ---- the check -------------------------------------------------------------------------------
-/** A rule returns false after reporting a problem at `path`. */
-type Rule = (v: any, path: string, out: Problem[], root: any) => boolean | void;
+// ---- what the core refuses ----------------------------------------------------------------------
+// sanitise() refuses exactly what checkConsentConfig() (check.ts) reports, without naming it: the
+// names, codes and paths are a lazy chunk, fetched only when there is something to report.
+// (test/unit/consent/sanitise.test.ts holds the two to the same verdicts.)
 
-const fail = (out: Problem[], path: string, code: string, params?: object) => { out.push({ path: path || '/', code, ...params }); return false; };
-const type = (t: string): Rule => (v, p, out) => typeof v === t || fail(out, p, 'type', { types: [t] });
-const test = (ok: (v: any, root: any) => boolean, code: string, params?: object): Rule => (v, p, out, root) => ok(v, root) || fail(out, p, code, params);
-const count = test((v) => Number.isInteger(v) && v >= 0, 'count');
-const object = (out: Problem[], p: string) => fail(out, p, 'type', { types: ['object'] });
+/** A rule returns false when it refuses the value (the container drops it). */
+type Rule = (v: any, root: any) => boolean | void;
+
+/** Something to report: a refused value, a missing or an unknown key. */
+let found = false;
+const no = (): false => { found = true; return false; };
+const type = (t: string): Rule => (v) => typeof v === t || no();
+const test = (ok: (v: any, root: any) => boolean): Rule => (v, root) => ok(v, root) || no();
+const count = test((v) => Number.isInteger(v) && v >= 0);
 const text = type('string');
 const flag = type('boolean');
+/** `v[k]` by `rule`, dropped where it stands if refused, so the defaults (or an earlier call) stand in. */
+const at = (v: any, k: string | number, rule: Rule, root: any) => rule(v[k], root) === false && delete v[k];
 /** An object with these keys only (and these required). */
-const shape = (keys: Record<string, Rule>, required: string[] = []): Rule => (v, p, out, root) => {
-  if (!isObject(v)) return object(out, p);
-  for (const k of required) if (v[k] === undefined) fail(out, p + '/' + k, 'required');
+const shape = (keys: Record<string, Rule>, required: string[] = []): Rule => (v, root) => {
+  if (!isObject(v)) return no();
+  for (const k of required) if (v[k] === undefined) found = true;
   for (const k of Object.keys(v)) {
-    if (!keys[k]) fail(out, p + '/' + k, 'additionalProperties');
-    else if (v[k] !== undefined) keys[k](v[k], p + '/' + k, out, root);
+    if (!keys[k]) found = true;
+    else if (v[k] !== undefined) at(v, k, keys[k], root);
   }
 };
 /** An object with any keys, each value following `rule`. */
-const map = (rule: Rule): Rule => (v, p, out, root) => {
-  if (!isObject(v)) return object(out, p);
-  for (const k of Object.keys(v)) rule(v[k], p + '/' + k, out, root);
+const map = (rule: Rule): Rule => (v, root) => {
+  if (!isObject(v)) return no();
+  for (const k of Object.keys(v)) at(v, k, rule, root);
 };
-const list = (rule: Rule): Rule => (v, p, out, root) =>
-  Array.isArray(v) ? v.forEach((x, i) => rule(x, p + '/' + i, out, root)) : fail(out, p, 'type', { types: ['array'] });
-const category = test((v, root) => typeof v === 'string' && isObject(root.categories?.[v]), 'category');
+/** (a refused item leaves a hole: what reads a list skips holes) */
+const list = (rule: Rule): Rule => (v, root) => Array.isArray(v) ? v.forEach((_, i) => at(v, i, rule, root)) : no();
+const category = test((v, root) => typeof v === 'string' && isObject(root.categories?.[v]));
 const texts = shape({ current: text, locale: map(map(text)) });
 const ownTexts = shape({ locale: map(map(text)) });
+const cookieName: Rule = (v) =>
+  typeof v === 'string' || v instanceof RegExp || shape({ pattern: test((x) => typeof x === 'string' && !!toRegExp(x)) }, ['pattern'])(v, null);
 
-const cookieName: Rule = (v, p, out) =>
-  typeof v === 'string' || v instanceof RegExp ||
-  shape({ pattern: test((x) => typeof x === 'string' && !!toRegExp(x), 'regexp') }, ['pattern'])(v, p, out, null);
-
-/** Built on first use, so importing a helper from this module costs the UI chunk nothing. */
-const spec = (): Rule => shape({
-  $schema: text,
-  cookieVersion: count,
-  barTimeout: count,
-  modalMainTextMoreLink: test((v) => v === null || (typeof v === 'string' && LINK.test(v)), 'link'),
-  // Theme keys are not listed here (bytes in piazza.js): the UI chunk reports unknown ones.
-  theme: map(test((v) => typeof v === 'string' && COLOUR.test(v), 'colour')),
-  language: texts,
-  categories: map(shape({ needed: flag, wanted: flag, checked: flag, language: ownTexts })),
-  services: map(shape({
+/** check.ts's spec, key for key. Built on call, so importing a helper from this module costs the UI chunk nothing. */
+const spec = (): Rule => {
+  const service = shape({
     category,
-    type: test((v) => SERVICE_TYPES.includes(v), 'enum', { values: SERVICE_TYPES }),
-    search: (v, p, out, root) => (Array.isArray(v) ? list(text) : text)(v, p, out, root), // a string, or a list of strings
+    type: test((v) => SERVICE_TYPES.includes(v)),
+    search: (v, root) => (Array.isArray(v) ? list(text) : text)(v, root), // a string, or a list of strings
     cookies: list(shape({ name: cookieName, domain: text }, ['name'])),
     language: ownTexts,
-  }, ['category', 'type'])),
-  googleConsentMode: shape(Object.fromEntries(GCM_TYPES.map((k) => [k, category]))),
-  globalPrivacyControl: flag,
-  iframePlaceholders: flag,
-}, ['categories']);
+  }, ['category', 'type']);
+  return shape({
+    $schema: text,
+    cookieVersion: count,
+    barTimeout: count,
+    modalMainTextMoreLink: test((v) => v === null || (typeof v === 'string' && LINK.test(v))),
+    theme: map(test((v) => typeof v === 'string' && COLOUR.test(v))),
+    language: texts,
+    categories: map(shape({ needed: flag, wanted: flag, checked: flag, language: ownTexts })),
+    // A service that is not even an object is never dropped: it stays, blocked for good (configFrom).
+    services: map((v, root) => { service(v, root); }),
+    googleConsentMode: shape(Object.fromEntries(GCM_TYPES.map((k) => [k, category]))),
+    globalPrivacyControl: flag,
+    iframePlaceholders: flag,
+  }, ['categories']);
+};
 
-/** Every problem of a raw config (JSON or the legacy JS object), each with its JSON path. */
-export function checkConsentConfig(raw: unknown): Problem[] {
-  const out: Problem[] = [];
-  spec()(raw, '', out, raw);
-  return out;
+/**
+ * Drops from `raw` (JSON, or the legacy call's own object) every value checkConsentConfig() would
+ * report, where it stands; true when that has anything to report (dropped or not: a missing or an
+ * unknown key is only reported).
+ */
+export function sanitise(raw: unknown): boolean {
+  found = false;
+  spec()(raw, raw);
+  return found;
 }
 
-function toRegExp(pattern: string): RegExp | null {
-  try { return new RegExp(pattern); } catch { return null; }
-}
+export { checkConsentConfig } from './check';
 
 /** string → exact name; RegExp or {pattern} → test. An unusable name matches nothing. */
 export function cookieMatcher(name: CookieName | undefined): (cookie: string) => boolean {
@@ -119,20 +121,13 @@ export function cookieMatcher(name: CookieName | undefined): (cookie: string) =>
 }
 
 /**
- * The merged config, safe to act on whatever the admin wrote. Every value the check refused is
- * dropped from `raw` first, so the defaults stand in (barTimeout 1000, cookieVersion 1, no link,
+ * The merged config, safe to act on whatever the admin wrote once sanitise(raw) has dropped every
+ * value the check refused, so the defaults stand in (barTimeout 1000, cookieVersion 1, no link,
  * default colours, no category). What remains is well typed: only `needed: true` makes a category
  * mandatory and only `wanted: true` lets it run; a service whose category is unknown (or that is
  * not even an object) stays blocked for good.
  */
-export function configFrom(base: ConsentConfig, raw: Record<string, any>, problems: Problem[]): ConsentConfig {
-  for (const { path, code } of problems) {
-    if (code === 'required' || code === 'additionalProperties' || /^\/services\/[^/]+$/.test(path)) continue; // nothing to drop / keep the service
-    const keys = path.split('/').slice(1);
-    const last = keys.pop()!;
-    const parent = keys.reduce((o, k) => o?.[k], raw as any);
-    if (parent && typeof parent === 'object') delete parent[last];
-  }
+export function configFrom(base: ConsentConfig, raw: Record<string, any>): ConsentConfig {
   const config = merge(base, raw);
   for (const c of Object.values(config.categories)) {
     c.wanted = !!(c.needed || c.wanted); // a mandatory category is always on

@@ -4,7 +4,7 @@
 // `allows()` / `wrapper()`. Everything that can wait (bar, dialog, storing a choice, reviving
 // text/plain tags, embed placeholders) is the lazy UI chunk, loaded only when the page needs it.
 // A choice applies at once, without a reload.
-import { checkConsentConfig, configFrom, defaults, isObject } from './config';
+import { configFrom, defaults, isObject, sanitise } from './config';
 import { expire, installCookieFilter, presentCookies, readCookies } from './cookies';
 import { gcmSignal } from './gcm';
 import { installInterceptor, nativeReplace } from './intercept';
@@ -33,26 +33,32 @@ export function startConsent(
 
   const allowsName = (name: string) => (config ? allows(config, name) : !broken);
 
+  const failed = (e: unknown) => log('error', 'its interface did not load (' + e + ')');
+
   /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
   function withUi(act?: (u: ConsentUi) => void): void {
     const p = (ui ||= loadUi().then((m) => m.createUi(core)));
     p.then(act, (e) => {
       if (ui !== p) return;
       ui = undefined;
-      log('error', 'its interface did not load (' + e + ')');
+      failed(e);
     });
   }
 
   function configure(raw: unknown): void {
     // A later call (setConfiguration) may be partial: check it with the categories known so far.
-    const problems = checkConsentConfig(config && isObject(raw) ? { categories: config.categories, ...raw } : raw);
-    if (problems.length) report(problems);
-    if (!isObject(raw)) {
+    const input = config && isObject(raw) ? { categories: config.categories, ...raw } : raw;
+    const copy = clone(input);
+    // What the check refuses is dropped at once; its words (and those of a missing or unknown key)
+    // are lazy: the check comes with the UI chunk, the words with the messages chunk.
+    if (sanitise(input)) loadUi().then((m) => m.problems(copy)).then(report, failed);
+    if (!isObject(input)) {
       broken ||= !config;
       return;
     }
     const first = !config;
-    const c = (config = configFrom(config || defaults(), raw, problems));
+    // (a partial call's `categories` are the config's own: merged into themselves, nothing changes)
+    const c = (config = configFrom(config || defaults(), input));
     readStored(c);
     if (first) install(c);
     purge();
@@ -175,6 +181,10 @@ export function startConsent(
   }
   return api;
 }
+
+/** Objects and lists copied, every other value as is (a RegExp, a function of the legacy call). */
+const clone = (v: unknown): unknown =>
+  isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)])) : Array.isArray(v) ? v.map(clone) : v;
 
 function run(cb: () => void): void {
   try { cb(); } catch (e) { console.error('[piazza] consent: callback failed', e); }

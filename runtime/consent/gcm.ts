@@ -2,7 +2,8 @@
 // `default` is sent synchronously from piazza.js, before any Google tag, from the stored choice;
 // `update` follows every change. The cookie keeps its shape: the signals derive from categories.
 import { categoryBlocked } from './rules';
-import { GCM_TYPES, type ConsentConfig } from './types';
+import type { ConsentConfig } from './types';
+import { GCM_TYPES } from './values';
 
 export type GcmState = Record<string, 'granted' | 'denied'>;
 

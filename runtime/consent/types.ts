@@ -45,11 +45,7 @@ export interface Theme {
   focusColor?: string;
 }
 
-export const GCM_TYPES = [
-  'ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage',
-  'functionality_storage', 'personalization_storage', 'security_storage',
-] as const;
-export type GcmType = (typeof GCM_TYPES)[number];
+export type GcmType = (typeof import('./values').GCM_TYPES)[number];
 
 export interface ConsentConfig {
   /** true once a valid stored choice was applied (legacy flag, read by portal scripts). */
@@ -98,6 +94,8 @@ export interface ConsentCore {
 /** The lazy UI chunk (`runtime/consent/ui/index.ts`). */
 export interface ConsentUiModule {
   createUi(core: ConsentCore): Promise<ConsentUi>;
+  /** Every problem of a raw config, by JSON path (the check: a chunk of its own, fetched on call). */
+  problems(raw: unknown): Promise<import('../types').ConfigProblem[]>;
 }
 
 export interface ConsentUi {

@@ -36,6 +36,9 @@ const THEME: Record<string, string> = {
   modalMainButtonColor: 'btn-bg', modalMainButtonTextColor: 'btn-fg', focusColor: 'focus',
 };
 
+/** The core found something to report in the config: the check that names it, a chunk of its own. */
+export const problems = (raw: unknown) => import('../check').then((m) => m.checkConsentConfig(raw));
+
 export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   const htmlLang = document.documentElement.lang;
   const lang = () => currentLang(core.config, htmlLang);

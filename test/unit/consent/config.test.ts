@@ -123,8 +123,8 @@ describe('merge (the legacy deep merge)', () => {
   });
 
   it('setConfiguration-style merges keep what an earlier call said', () => {
-    const config = configFrom(defaults(), { categories: { a: { wanted: true } } }, []);
-    configFrom(config, { barTimeout: 10 }, []);
+    const config = configFrom(defaults(), { categories: { a: { wanted: true } } });
+    configFrom(config, { barTimeout: 10 });
     expect(config.categories.a.wanted).toBe(true);
     expect(config.barTimeout).toBe(10);
   });

@@ -1,6 +1,6 @@
 // A consent config shaped like the portal's (page_notifications.tpl): necessary / analytics /
 // multimedia, plus a localcookie service. Each call returns a fresh object.
-import { checkConsentConfig, configFrom, defaults } from '../../../runtime/consent/config';
+import { configFrom, defaults, sanitise } from '../../../runtime/consent/config';
 import type { ConsentConfig } from '../../../runtime/consent/types';
 
 export const portalConfig = (): Record<string, any> => ({
@@ -23,5 +23,6 @@ export const portalConfig = (): Record<string, any> => ({
 
 /** The config as the core holds it after the check and the merge. */
 export function loaded(raw: Record<string, any> = portalConfig()): ConsentConfig {
-  return configFrom(defaults(), raw, checkConsentConfig(raw));
+  sanitise(raw);
+  return configFrom(defaults(), raw);
 }

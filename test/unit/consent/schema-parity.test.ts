@@ -1,4 +1,5 @@
-// piazza.js checks the consent config by hand (ajv does not fit in it); schemas/consent.schema.json
+// The consent config is checked by hand (runtime/consent/check.ts, a lazy chunk: ajv does not fit;
+// piazza.js drops the same values with sanitise(), see sanitise.test.ts); schemas/consent.schema.json
 // is what `npm run validate` and editors use. The two must agree on every problem a schema can
 // express. The hand check adds what a schema cannot: category references and RegExp syntax.
 import { describe, expect, it } from 'vitest';
