@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { axe, chunksLoaded, describeViolations, distDir, launch, newProbe, openPage, startPortal, waitReady, type Emulator, type Probe } from './harness';
-import { announcements, recordAnnouncements } from './listing-helpers';
+import { announcements, recordAnnouncements, saveData } from './listing-helpers';
 
 const waitAnnounced = async (page: Page, blockId: string, text: string) => {
   await page.waitForFunction((id, t) => ((window as any)['__said_' + id] || []).includes(t), { timeout: 5000 }, blockId, text)
@@ -73,10 +73,14 @@ async function findPlace(page: Page, blockId: string, id: number) {
 }
 
 describe('the map chunk', () => {
-  it('loads only when the geo tab is first shown, and the map takes the size of its shown panel', async () => {
-    const probe = await openPage(browser, portal.url + 'listing-geo-lazy.html');
+  it('with Save-Data, loads only when the geo tab is first shown, and the map takes the size of its shown panel', async () => {
+    const probe = await newProbe(browser);
     const { page } = probe;
+    await saveData(page); // (otherwise it comes in idle time after the first results: listing.test.ts)
+    await page.goto(portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });
+    await waitReady(page);
     await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"]');
+    await new Promise((r) => setTimeout(r, 500)); // idle time, when it would come without Save-Data
     expect(chunksLoaded(probe).some((f) => f.startsWith('geo-'))).toBe(false);
     expect(probe.requests.some((u) => u.includes('/tiles/'))).toBe(false);
     // OpenLayers lives in the geo chunk only, never in the listing's own chunk.

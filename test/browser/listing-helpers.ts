@@ -94,3 +94,10 @@ export const announcements = (page: Page, blockId: string): Promise<string[]> =>
 
 export const searchParams = (page: Page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
 
+
+/**
+ * The visitor's browser asks to save data (navigator.connection.saveData: a phone's data saver):
+ * the listing then fetches a map or agenda tab's code only on intent, never in idle time.
+ */
+export const saveData = (page: Page) =>
+  page.evaluateOnNewDocument(() => Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } }));

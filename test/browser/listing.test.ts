@@ -2,10 +2,11 @@
 // exactly as the portal's API computes them, both paging styles, URL state with Back/Forward,
 // the PA validator's crawl, and axe-core in each state.
 import { describe, expect, it } from 'vitest';
-import { axe, chunksLoaded, describeViolations, openPage, type Probe } from './harness';
+import { axe, chunksLoaded, describeViolations, newProbe, openPage, waitReady, type Probe } from './harness';
 import { useBrowserEnv } from './env';
 import {
   after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, searchParams, setDate, shown,
+  saveData,
 } from './listing-helpers';
 import { romeWeekday } from './clock';
 
@@ -14,8 +15,11 @@ const FROM_TODAY = `calendar[time_interval] = [${day()} 00:00,*]`;
 
 const env = useBrowserEnv();
 
-async function demo(query = ''): Promise<Probe> {
-  const probe = await openPage(env.browser, env.portal.url + 'listing.html' + query);
+async function demo(query = '', savingData = false): Promise<Probe> {
+  const probe = await newProbe(env.browser);
+  if (savingData) await saveData(probe.page);
+  await probe.page.goto(env.portal.url + 'listing.html' + query, { waitUntil: 'domcontentloaded' });
+  await waitReady(probe.page);
   await firstResults(probe.page, 'eventi', 'notizie', 'eventi-server', 'servizi-remoti');
   return probe;
 }
@@ -40,8 +44,7 @@ describe('listing on the demo page', () => {
     // The no-JS fallback is gone once mounted; only the listing chunk (and the sanitiser) were loaded.
     expect(await page.$$eval('[data-piazza-block=listing] > p', (ps) => ps.length)).toBe(0);
     expect(chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['listing']));
-    // The map and agenda tabs load when first shown, not before.
-    expect(chunksLoaded(probe).some((f) => /^(geo|agenda|calendar|map|moment)/.test(f))).toBe(false);
+    // (the map and agenda code come after the first results, in idle time: tested below)
     // A block with one tab has no tab bar.
     expect(await page.$$('#notizie [role=tablist]')).toHaveLength(0);
     expect(await page.$('#notizie-list')).not.toBeNull();
@@ -306,7 +309,8 @@ describe('listing on the demo page', () => {
     const probe = await demo();
     const { page } = probe;
     const res = await after(page, 'eventi-server', () => page.select('#eventi-server-facet-0', 'Cultura'));
-    const server = probe.requests.filter((u) => u.includes('/openpa/data/block_opendata_queried_contents/eventi-server/search/'));
+    // the list's request (the facet counts' go to the same endpoint, without a view, after it)
+    const server = probe.requests.filter((u) => u.includes('/openpa/data/block_opendata_queried_contents/eventi-server/search/') && new URL(u).searchParams.has('view'));
     const last = new URL(server[server.length - 1]);
     expect(Object.fromEntries(last.searchParams)).toEqual({ limit: '6', offset: '0', view: 'card_teaser', 'facets[topics][]': 'Cultura', interval: 'all' });
     const body = await (await fetch(last.href)).json();
@@ -354,11 +358,33 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
-  it('pointing at the map or agenda tab fetches its code before the click, and nothing else changes', async () => {
+  it('after the first results, the map and agenda code come in idle time; no data is asked and nothing else changes', async () => {
     const probe = await demo();
+    const { page } = probe;
+    const apiCalls = () => probe.requests.filter((u) => u.includes('/api/'));
+    const before = apiCalls();
+    // the views and the results controllers of both tabs of "eventi" (the other blocks show the list only)
+    await page.waitForFunction(() => ['geo', 'agenda', 'results-geo', 'results-agenda']
+      .every((name) => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/' + name + '-'))), { timeout: 10_000 });
+    expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
+    expect(await page.$('#eventi-geo')).toBeNull();
+    expect(apiCalls()).toEqual(before);
+    // The click sends the map's request at once and loads no chunk again.
+    const chunks = chunksLoaded(probe).length;
+    await page.click('#eventi-geo-tab');
+    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', { timeout: 20_000 });
+    expect(apiCalls().slice(before.length).filter((u) => u.includes('/extrageo/'))).toHaveLength(1);
+    expect(chunksLoaded(probe)).toHaveLength(chunks);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('with Save-Data, pointing at the map or agenda tab fetches its code before the click, and nothing else changes', async () => {
+    const probe = await demo('', true);
     const { page } = probe;
     const loaded = (name: string) => chunksLoaded(probe).some((f) => f.startsWith(name + '-'));
     const apiCalls = () => probe.requests.filter((u) => u.includes('/api/'));
+    await new Promise((r) => setTimeout(r, 500)); // idle time, when it would come without Save-Data
     expect([loaded('geo'), loaded('agenda')]).toEqual([false, false]);
     const before = apiCalls();
     await page.hover('#eventi-geo-tab');
