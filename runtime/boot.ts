@@ -3,7 +3,7 @@
 // then the loader mounts blocks and helpers when the DOM is ready.
 import { startConsent } from './consent/core';
 import type { ConsentUiModule } from './consent/types';
-import { createEmitter } from './events';
+import { createEmitter, whenParsed } from './events';
 import { createLoader } from './loader';
 import type { RuntimeContext } from './types';
 
@@ -37,6 +37,5 @@ import type {} from '../types/piazza';
       events.emit('ready');
       document.dispatchEvent(new CustomEvent('piazza:ready'));
     });
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
+  whenParsed(start);
 })();

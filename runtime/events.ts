@@ -1,10 +1,16 @@
-// The tiny event bus behind `piazza.on(event, cb)`. Lives in piazza.js, so it stays minimal.
+// The tiny event bus behind `piazza.on(event, cb)`, and whenParsed(). Lives in piazza.js, so it stays minimal.
 export type Listener = (detail: any) => void;
 
 export interface Emitter {
   on(event: string, cb: Listener): () => void;
   emit(event: string, detail?: unknown): void;
 }
+
+/** `fn` once the DOM is parsed: now if it is, else on DOMContentLoaded (shared by the boot and the consent core). */
+export const whenParsed = (fn: () => void): void => {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn, { once: true });
+  else fn();
+};
 
 export function createEmitter(): Emitter {
   const map: Record<string, Set<Listener>> = {};

@@ -11,6 +11,7 @@ import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
 import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
+import { whenParsed } from '../events';
 import type { ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
@@ -68,8 +69,7 @@ export function startConsent(
     const ready = () => {
       if (document.querySelector(HELD_TAGS) || (c.iframePlaceholders && document.querySelector('iframe[data-src]'))) withUi();
     };
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ready, { once: true });
-    else ready();
+    whenParsed(ready);
     if (choiceNeeded && !barDue) {
       barDue = true;
       setTimeout(() => withUi()); // fetch the chunk now, show the bar when the delay is over
