@@ -2,16 +2,20 @@
 // prints median / min / max (and ratios between metrics measured in the same run), then writes
 // BENCHMARKS.md. A benchmark is not a test: it never fails the test command.
 //   npm run bench                 all scenarios
-//   npm run bench -- listing      only scenarios whose name contains "listing"
+//   npm run bench -- listing      only scenarios whose name contains "listing" (printed, BENCHMARKS.md left as is)
+//   PIAZZA_BASELINE_DIST=dir …    also serve another build (e.g. the previous main's dist) on a second
+//                                 emulator: scenarios that compare run both, interleaved, in the same run
 import { readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { launch, projectRoot, startPortal, type Emulator } from '../browser/harness';
 
 export interface BenchContext {
   browser: Browser;
   portal: Emulator;
+  /** The same emulator serving PIAZZA_BASELINE_DIST, when given. */
+  baseline?: Emulator;
 }
 
 export interface Scenario {
@@ -43,6 +47,8 @@ async function main() {
     scenarios.push(...(mod.default as Scenario[]));
   }
   const portal = await startPortal();
+  const baselineDist = process.env.PIAZZA_BASELINE_DIST;
+  const baseline = baselineDist ? await startPortal({ distDir: resolve(baselineDist) }) : undefined;
   const browser = await launch();
   const rows: string[][] = [];
   const chromium = await browser.version();
@@ -52,7 +58,7 @@ async function main() {
       const runs = scenario.runs ?? 5;
       process.stderr.write(`bench: ${scenario.name} (${runs} runs)\n`);
       for (let i = 0; i < runs; i++) {
-        const result = await scenario.run({ browser, portal });
+        const result = await scenario.run({ browser, portal, baseline });
         for (const [k, v] of Object.entries(result)) (samples[k] ||= []).push(v);
       }
       for (const [metric, xs] of Object.entries(samples)) {
@@ -66,11 +72,13 @@ async function main() {
   } finally {
     await browser.close();
     await portal.close();
+    await baseline?.close();
   }
   const header = ['scenario', 'metric', 'unit', 'median', 'min', 'max', 'runs'];
   const table = [header, header.map(() => '---'), ...rows].map((r) => '| ' + r.join(' | ') + ' |').join('\n');
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${chromium}`;
+  const machine = (baselineDist ? `baseline build: ${baselineDist}; ` : '') + `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${chromium}`;
   console.log(table);
+  if (filter) return; // a partial run would overwrite the whole table with a part of it
   writeFileSync(
     join(projectRoot, 'BENCHMARKS.md'),
     `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; ${machine}.\n` +

@@ -1,10 +1,11 @@
 // Listing figures (cold cache, emulator on loopback): time from navigation to the first results
 // on the demo listing page (first block, and all four), and what a list-only page costs in
 // JavaScript until its results show.
+import type { Emulator } from '../../browser/harness';
 import type { BenchContext, Scenario } from '../run';
 
 /** ms from navigation start until `count` listing blocks show results; plus JS bytes fetched by then. */
-async function firstResults({ browser, portal }: BenchContext, path: string, blocks: number) {
+async function firstResults({ browser }: BenchContext, portal: Emulator, path: string, blocks: number) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.evaluateOnNewDocument((wanted: number) => {
@@ -33,7 +34,7 @@ const demo: Scenario = {
   runs: 7,
   units: { 'first block': 'ms', 'all 4 blocks': 'ms', jsBytes: 'B' },
   async run(ctx) {
-    const f = await firstResults(ctx, 'listing.html', 4);
+    const f = await firstResults(ctx, ctx.portal, 'listing.html', 4);
     return { 'first block': f.first, 'all 4 blocks': f.all, jsBytes: f.jsBytes };
   },
 };
@@ -43,9 +44,29 @@ const listOnly: Scenario = {
   runs: 5,
   units: { 'JS bytes (wire, gzip)': 'B', 'JS files': 'count', 'first results': 'ms' },
   async run(ctx) {
-    const f = await firstResults(ctx, 'listing-list-only.html', 1);
+    const f = await firstResults(ctx, ctx.portal, 'listing-list-only.html', 1);
     return { 'JS bytes (wire, gzip)': f.jsBytes, 'JS files': f.jsFiles, 'first results': f.first };
   },
 };
 
-export default [demo, listOnly];
+/** This build against PIAZZA_BASELINE_DIST (the previous main), on the same page, alternating which goes first. */
+let turn = 0;
+const listOnlyVsBaseline: Scenario = {
+  name: 'listing list-only page: first results, this build vs baseline build',
+  runs: 15,
+  units: { 'first results, this build': 'ms', 'first results, baseline': 'ms', 'JS bytes, this build': 'B', 'JS bytes, baseline': 'B' },
+  ratios: [['first results (this / baseline)', 'first results, this build', 'first results, baseline']],
+  async run(ctx) {
+    if (!ctx.baseline) return {};
+    const order = turn++ % 2 ? (['baseline', 'this build'] as const) : (['this build', 'baseline'] as const);
+    const out: Record<string, number> = {};
+    for (const which of order) {
+      const f = await firstResults(ctx, which === 'baseline' ? ctx.baseline : ctx.portal, 'listing-list-only.html', 1);
+      out['first results, ' + which] = f.first;
+      out['JS bytes, ' + which] = f.jsBytes;
+    }
+    return out;
+  },
+};
+
+export default [demo, listOnly, listOnlyVsBaseline];
