@@ -24,8 +24,9 @@ import type {} from '../types/piazza';
   // only the build's manifest and mounts nothing.
   const loader = createLoader(ctx);
   // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its UI chunk is
-  // fetched through the loader only when needed, never before this boot pass ends.
-  const consent = startConsent(ctx, () => Promise.resolve().then(() => loader.load<ConsentUiModule>('consent-ui')));
+  // fetched through the loader only when needed, never before this boot pass ends (a load waits
+  // for the manifest module, so it always continues in a later microtask).
+  const consent = startConsent(ctx, () => loader.load<ConsentUiModule>('consent-ui'));
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

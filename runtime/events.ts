@@ -8,7 +8,7 @@ export interface Emitter {
 
 /** `fn` once the DOM is parsed: now if it is, else on DOMContentLoaded (shared by the boot and the consent core). */
 export const whenParsed = (fn: () => void): void => {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn, { once: true });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn); // (it fires once)
   else fn();
 };
 

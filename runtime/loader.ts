@@ -3,7 +3,7 @@
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
 import type { Manifest } from './manifest';
-import type { AdminNote, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
+import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
 export interface Loader {
   mount(root?: ParentNode): Promise<void>;
@@ -14,50 +14,24 @@ export interface Loader {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
-/** A block's `<type>-early` entry (blocks/<type>/early.ts): called with the mount's arguments, before its chunk arrives. */
-interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
-
 /** A block element's mount: what it held before (its fallback, its class) and the cleanup its chunk returned. */
 interface Mounted { fallback: Node[]; className: string | null; cleanup?: () => void }
 
 export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
-  const chunks: Record<string, Promise<unknown>> = {};
   let counter = 0;
 
-  const importChunk = (file: string) => import(/* webpackIgnore: true */ ctx.base + 'chunks/' + file);
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
   let contents: Promise<Manifest> | undefined;
-  const manifest = () => (contents ||= importChunk(manifestFile).then((m: { default: Manifest }) => m.default, (e) => { contents = undefined; throw e; }));
+  const manifest = () => (contents ||= import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile)
+    .then((m: { default: Manifest }) => m.default, (e) => { contents = undefined; throw e; }));
   manifest().catch(() => {}); // (reported by the mount that needs it)
 
-  function load<T>(entry: string): Promise<T> {
-    return (chunks[entry] ||= manifest().then(({ files: { [entry]: files } }) => {
-      if (!files) throw new Error('no chunk "' + entry + '" in this build');
-      // Fetch the entry's dependencies in parallel rather than discovering them one import at a time.
-      for (const file of files.slice(1)) preload(ctx.base + 'chunks/' + file);
-      return importChunk(files[0]);
-    }).catch((e) => {
-      delete chunks[entry]; // a later mount() may retry a failed download
-      throw e;
-    })) as Promise<T>;
-  }
+  const load = <T>(entry: string): Promise<T> => manifest().then((m) => m.load<T>(entry, ctx.nonce));
 
   // The words are a lazy chunk: only a misconfigured page pays for them. Should it not arrive, the
   // codes still name every path.
-  const explain = (what: ConfigProblem[] | AdminNote) =>
-    load<typeof import('./messages')>('messages').then((m) => m.adminMessages().explain(what), () => JSON.stringify(what));
-
-  const preloaded = new Set<string>();
-  function preload(href: string) {
-    if (preloaded.has(href)) return;
-    preloaded.add(href);
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    if (ctx.nonce) link.nonce = ctx.nonce;
-    document.head.appendChild(link);
-  }
+  const explain = (what: ConfigProblem[] | AdminNote) => manifest().then((m) => m.explain(what, ctx.nonce)).catch(() => JSON.stringify(what));
 
   async function mountBlock(element: HTMLElement, record: Mounted): Promise<void> {
     const type = element.getAttribute('data-piazza-block') || '';
@@ -77,46 +51,27 @@ export function createLoader(ctx: RuntimeContext): Loader {
     } catch (e) {
       return fail([{ path: '/', code: 'json', detail: (e as Error).message }]);
     }
-    if (config && typeof config === 'object' && typeof (config as any).blockId === 'string' && (config as any).blockId) {
-      blockId = (config as any).blockId;
-    }
+    const named = (config as { blockId?: unknown } | null)?.blockId;
+    if (typeof named === 'string' && named) blockId = named;
     element.setAttribute('data-piazza-state', 'loading');
+    const current = () => mounted.get(element) === record;
     try {
-      const later = (e: unknown): never => {
-        mounted.delete(element); // the code did not arrive: a later piazza.mount() tries again
-        throw e;
-      };
-      const { files } = await manifest().catch(later);
-      if (mounted.get(element) !== record) return; // unmounted meanwhile
-      if (!files[type]) return await fail({ code: 'blockType', name: type, entries: Object.keys(files) }); // messages.ts picks the blocks
-      const blockCtx = { ...ctx, blockId, type };
-      // A block's small "early" chunk sends its first requests while its code downloads; any
-      // problem of it is the mount's to report.
-      if (files[type + '-early']) load<EarlyModule>(type + '-early').then((m) => m.early(element, config, blockCtx)).catch(() => {});
-      const mod = await load<BlockModule>(type).catch(later);
-      if (mounted.get(element) !== record) return; // unmounted while its chunk was on its way
-      const cleanup = await mod.mount(element, config, blockCtx);
+      const build = await manifest().catch((e) => { throw Object.assign(e, { download: true }); });
+      const cleanup = await build.mountBlock(element, config, { ...ctx, blockId, type }, current);
       if (cleanup) record.cleanup = cleanup;
-      if (mounted.get(element) !== record) return void unmountBlock(element, record); // unmounted meanwhile
+      if (!current()) return void (cleanup && unmountBlock(element, record)); // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {
-      await (Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
-    }
-  }
-
-  async function mountHelper(root: ParentNode, entry: string) {
-    try {
-      const mod = await load<HelperModule>(entry);
-      await mod.mount(root, ctx);
-    } catch (e) {
-      console.error('[piazza] helper "' + entry + '" failed', e);
+      if (e?.download) mounted.delete(element); // the manifest or the code did not arrive: a later piazza.mount() tries again
+      else if (!current()) return; // unmounted meanwhile
+      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
     }
   }
 
   const blocksIn = (root: ParentNode) => {
-    const found = Array.from(root.querySelectorAll<HTMLElement>('[data-piazza-block]'));
-    if (root instanceof HTMLElement && root.hasAttribute('data-piazza-block')) found.unshift(root);
+    const found = [...root.querySelectorAll<HTMLElement>('[data-piazza-block]')];
+    if ((root as Element).matches?.('[data-piazza-block]')) found.unshift(root as HTMLElement);
     return found;
   };
 
@@ -145,13 +100,11 @@ export function createLoader(ctx: RuntimeContext): Loader {
     const jobs: Promise<void>[] = [];
     for (const el of blocksIn(root)) {
       if (mounted.has(el)) continue; // mounting twice is a no-op
-      const record: Mounted = { fallback: Array.from(el.childNodes), className: el.getAttribute('class') };
+      const record: Mounted = { fallback: [...el.childNodes], className: el.getAttribute('class') };
       mounted.set(el, record);
       jobs.push(mountBlock(el, record));
     }
-    const helpers = manifest().then(({ files, helpers }) => Promise.all(helpers.map(([selector, entry]) =>
-      files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))) ? mountHelper(root, entry) : 0)),
-    (e) => console.error('[piazza] helpers not loaded', e));
+    const helpers = manifest().then((m) => m.mountHelpers(root, ctx), (e) => console.error('[piazza] helpers not loaded', e));
     await Promise.all([...jobs, helpers]);
   }
 

@@ -1,7 +1,10 @@
-// The build's table of contents, a lazy module of its own (chunks/manifest-[hash].js) that piazza.js
-// starts fetching at boot, while the page is still parsing: piazza.js holds only its file name, so
-// its size does not grow with each block or helper added.
+// The build's table of contents, and how to load from it: a lazy module of its own
+// (chunks/manifest-[hash].js) that piazza.js starts fetching at boot, while the page is still
+// parsing. piazza.js holds only its file name, so it does not grow with each block or helper
+// added, and what only the build knows (which files an entry needs, which markup a helper
+// handles) is written here, once, outside the classic script.
 import files from 'piazza:files';
+import type { AdminNote, BlockContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
 /** Page helpers: the portal's existing markup → the chunk that handles it. */
 const helpers: Array<[selector: string, entry: string]> = [
@@ -15,7 +18,60 @@ const helpers: Array<[selector: string, entry: string]> = [
 export interface Manifest {
   /** entry name → [entry file, ...files it imports], relative to dist/chunks/ */
   files: Record<string, string[]>;
-  helpers: typeof helpers;
+  /** An entry's module: its files fetched in parallel (not one import at a time); a failed download is tried again next time. */
+  load<T>(entry: string, nonce: string): Promise<T>;
+  /**
+   * Downloads and mounts a block; its cleanup, or nothing if `current()` turned false while its code
+   * was on its way. Its small `<type>-early` chunk, if any (blocks/<type>/early.ts), runs first with
+   * the same arguments: it sends the block's first requests while the block's code downloads (any
+   * problem of it is the mount's to report). Throws {note} for a type this build lacks, and an
+   * error marked `download` when the code did not arrive (a later piazza.mount() tries again).
+   */
+  mountBlock(element: HTMLElement, config: unknown, ctx: BlockContext, current: () => boolean): Promise<(() => void) | void>;
+  /** Problems (or a note) in the admin's words: the messages chunk, loaded only for a page that has some. */
+  explain(what: ConfigProblem[] | AdminNote, nonce: string): Promise<string>;
+  /** Mounts every helper whose markup is in `root` (or is `root`); one failing helper only logs. */
+  mountHelpers(root: ParentNode, ctx: RuntimeContext): Promise<unknown>;
 }
 
-export default { files, helpers } satisfies Manifest;
+interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
+
+const loaded: Record<string, Promise<unknown>> = {};
+const preloaded = new Set<string>();
+
+function preload(file: string, nonce: string) {
+  if (preloaded.has(file)) return;
+  preloaded.add(file);
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = new URL(file, import.meta.url).href;
+  if (nonce) link.nonce = nonce;
+  document.head.appendChild(link);
+}
+
+function load<T>(entry: string, nonce: string): Promise<T> {
+    const list = files[entry];
+    if (!list) return Promise.reject(new Error('no chunk "' + entry + '" in this build'));
+    for (const file of list.slice(1)) preload(file, nonce);
+    return (loaded[entry] ||= import(/* webpackIgnore: true */ './' + list[0]).catch((e) => {
+      delete loaded[entry]; // a later mount() may retry a failed download
+      throw e;
+    })) as Promise<T>;
+}
+
+export default {
+  files,
+  load,
+  explain: (what, nonce) => load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what)),
+  async mountBlock(element, config, ctx, current) {
+    const { type } = ctx;
+    if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
+    if (files[type + '-early']) load<EarlyModule>(type + '-early', ctx.nonce).then((m) => m.early(element, config, ctx)).catch(() => {});
+    const mod = await load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
+    if (current()) return mod.mount(element, config, ctx);
+  },
+  mountHelpers: (root, ctx) =>
+    Promise.all(helpers
+      .filter(([selector, entry]) => files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))))
+      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx)).catch((e) => console.error('[piazza] helper "' + entry + '" failed', e)))),
+} satisfies Manifest;

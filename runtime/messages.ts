@@ -68,6 +68,7 @@ const CATALOG: Catalog = {
     blockType: 'tipo di blocco sconosciuto "{name}"',
     known: ' (disponibili: {known})',
     ignored: 'impostazione ignorata {key} {note}',
+    staleConsent: 'cookie cconsent non più valido ignorato, senza ricaricare la pagina una seconda volta',
     // npm run validate
     ok: 'ok',
     okIgnored_one: 'ok ({count} impostazione ignorata)',
@@ -125,6 +126,7 @@ const CATALOG: Catalog = {
     blockType: 'unknown block type "{name}"',
     known: ' (known: {known})',
     ignored: 'ignored setting {key} {note}',
+    staleConsent: 'stale cconsent ignored, no second reload',
     ok: 'ok',
     okIgnored_one: 'ok ({count} ignored setting)',
     okIgnored_other: 'ok ({count} ignored settings)',
@@ -168,7 +170,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
       case 'ignored': return ignored(String(p.key), p.note as LegacyNote['note']);
       case 'blockType': {
         // `entries`: the build's chunk entries (the loader's manifest); the rest are not blocks.
-        const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)/.test(k));
+        const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)|-early$/.test(k));
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
       case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies':

@@ -97,7 +97,7 @@ export function startConsent(
       }
     } catch { /* no storage: no guard, so no reload */ }
     if (reload) location.reload();
-    else log('warn', 'stale cconsent ignored, no second reload');
+    else ctx.explain({ code: 'staleConsent' }).then((text) => log('warn', text)); // (words: the messages chunk)
   }
 
   function install(c: ConsentConfig): void {

@@ -53,7 +53,7 @@ export function installInterceptor(blockedBy: BlockedBy) {
   function screenTree<T>(tree: T): T {
     const t = tree as any;
     if (!isScript(t) && t?.querySelector?.('script')) {
-      for (const s of Array.from(t.querySelectorAll('script') as NodeListOf<Element>)) {
+      for (const s of t.querySelectorAll('script') as NodeListOf<Element>) {
         const mark = hold(s);
         if (mark) nativeReplace.call(s.parentNode, mark, s);
       }

@@ -123,7 +123,8 @@ describe('a stored choice that no longer fits', () => {
     await waitForBar(page);
     await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
     expect(loads(probe)).toBe(1);
-    expect(warnings).toEqual(['[piazza] consent: stale cconsent ignored, no second reload']);
+    // worded by the lazy messages chunk, in the admin language (Italian unless the page asks otherwise)
+    expect(warnings).toEqual(['[piazza] consent: cookie cconsent non più valido ignorato, senza ricaricare la pagina una seconda volta']);
     expect(probe.consoleErrors).toEqual([]);
     expect(await page.evaluate(() => (window as any).piazza.consent.get())).toBeNull();
     await context.close();
