@@ -25,7 +25,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
   let contents: Promise<Manifest> | undefined;
   const manifest = () => (contents ||= import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile)
     .then((m: { default: Manifest }) => m.default, (e) => { contents = undefined; throw e; }));
-  manifest().catch(() => {}); // (reported by the mount that needs it)
+  manifest().then((m) => m.warm(ctx), () => {}); // (a failure is reported by the mount that needs it)
 
   const load = <T>(entry: string): Promise<T> => manifest().then((m) => m.load<T>(entry, ctx.nonce));
 

@@ -30,6 +30,12 @@ export interface Manifest {
   mountBlock(element: HTMLElement, config: unknown, ctx: BlockContext, current: () => boolean): Promise<(() => void) | void>;
   /** Problems (or a note) in the admin's words: the messages chunk, loaded only for a page that has some. */
   explain(what: ConfigProblem[] | AdminNote, nonce: string): Promise<string>;
+  /**
+   * Run by piazza.js as soon as this module arrives, often before the page is parsed and so long
+   * before mount() at DOMContentLoaded: the code of the blocks already in the page starts
+   * downloading, and a block whose config is complete (and names it) sends its first requests.
+   */
+  warm(ctx: RuntimeContext): void;
   /** Mounts every helper whose markup is in `root` (or is `root`); one failing helper only logs. */
   mountHelpers(root: ParentNode, ctx: RuntimeContext): Promise<unknown>;
 }
@@ -62,6 +68,21 @@ function load<T>(entry: string, nonce: string): Promise<T> {
 export default {
   files,
   load,
+  warm(ctx) {
+    for (const element of document.querySelectorAll<HTMLElement>('[data-piazza-block]')) {
+      const type = element.getAttribute('data-piazza-block') || '';
+      const source = element.querySelector(':scope > script[type="application/json"]');
+      // (a script followed by anything is parsed to its end)
+      if (files[type + '-early'] && source?.nextSibling) {
+        try {
+          const config = JSON.parse(source.textContent || '');
+          const blockId = (typeof config?.blockId === 'string' && config.blockId) || element.id;
+          if (blockId) load<EarlyModule>(type + '-early', ctx.nonce).then((m) => m.early(element, config, { ...ctx, blockId, type })).catch(() => {});
+        } catch { /* the mount reports it */ }
+      }
+      for (const file of files[type] || []) preload(file, ctx.nonce);
+    }
+  },
   explain: (what, nonce) => load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what)),
   async mountBlock(element, config, ctx, current) {
     const { type } = ctx;

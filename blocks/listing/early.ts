@@ -13,7 +13,8 @@ import { filtersOf } from './model/state';
 import type { ListingConfig } from './model/types';
 import { decodeState } from './model/url';
 
-export function early(_element: HTMLElement, raw: unknown, ctx: BlockContext): void {
+export function early(element: HTMLElement, raw: unknown, ctx: BlockContext): void {
+  if (element.querySelector(':scope > .piazza-listing')) return; // the block has asked for itself already
   const settings = resolveSettings(checkConfig<ListingConfig>(validate, raw), ctx.blockId);
   // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
   // chunks differently; every tab a config can name is in this build)

@@ -27,6 +27,23 @@ async function expectAccessible(page: Page, state: string) {
   expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
 }
 
+describe('first requests', () => {
+  it('sent by the early chunk while the block downloads, taken by the block: the list and the facets asked once each', async () => {
+    const probe = await openPage(browser, portal.url + 'listing-list-only.html');
+    const { page } = probe;
+    await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"]');
+    await new Promise((r) => setTimeout(r, 500)); // any late duplicate would be out by now
+    const searches = probe.requests.filter((u) => u.includes('/api/content/search/'));
+    // one search with the card view (the list) and one without (the counts of its one facet)
+    expect(searches.filter((u) => u.includes('view=card_teaser'))).toHaveLength(1);
+    expect(searches.filter((u) => !u.includes('view=card_teaser'))).toHaveLength(1);
+    // the list the block shows is the one the page asks for (6 from today, by date)
+    expect(await shown(page, 'eventi')).toMatchObject(expected(portal.dataset, `${BASE} and ${FROM_TODAY} and limit 6 offset 0`));
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('failures', () => {
   it('a failed request shows a polite error with Retry, logs status and message, and Retry recovers', async () => {
     portal.faults.arm({ match: 'view=card_teaser', status: 500, times: 1 });
