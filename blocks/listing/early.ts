@@ -16,6 +16,9 @@ import { decodeState } from './model/url';
 export function early(element: HTMLElement, raw: unknown, ctx: BlockContext): void {
   if (element.querySelector(':scope > .piazza-listing')) return; // the block has asked for itself already
   const settings = resolveSettings(checkConfig<ListingConfig>(validate, raw), ctx.blockId);
+  // A remote portal's JSONP is left to the block: WebKit reported such a script, sent this early,
+  // as failed to load (cross-browser test), and a remote answer is slower than the code anyway.
+  if (settings.source.kind === 'remote') return;
   // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
   // chunks differently; every tab a config can name is in this build)
   const state = decodeState(settings, location.search);
