@@ -56,13 +56,18 @@ function preload(file: string, nonce: string) {
 }
 
 function load<T>(entry: string, nonce: string): Promise<T> {
-    const list = files[entry];
-    if (!list) return Promise.reject(new Error('no chunk "' + entry + '" in this build'));
-    for (const file of list.slice(1)) preload(file, nonce);
-    return (loaded[entry] ||= import(/* webpackIgnore: true */ './' + list[0]).catch((e) => {
-      delete loaded[entry]; // a later mount() may retry a failed download
-      throw e;
-    })) as Promise<T>;
+  const list = files[entry];
+  if (!list) return Promise.reject(new Error('no chunk "' + entry + '" in this build'));
+  for (const file of list.slice(1)) preload(file, nonce);
+  return (loaded[entry] ||= import(/* webpackIgnore: true */ './' + list[0]).catch((e) => {
+    delete loaded[entry]; // a later mount() may retry a failed download
+    throw e;
+  })) as Promise<T>;
+}
+
+/** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
+function runEarly(element: HTMLElement, config: unknown, ctx: BlockContext): void {
+  if (files[ctx.type + '-early']) load<EarlyModule>(ctx.type + '-early', ctx.nonce).then((m) => m.early(element, config, ctx)).catch(() => {});
 }
 
 export default {
@@ -77,7 +82,7 @@ export default {
         try {
           const config = JSON.parse(source.textContent || '');
           const blockId = (typeof config?.blockId === 'string' && config.blockId) || element.id;
-          if (blockId) load<EarlyModule>(type + '-early', ctx.nonce).then((m) => m.early(element, config, { ...ctx, blockId, type })).catch(() => {});
+          if (blockId) runEarly(element, config, { ...ctx, blockId, type });
         } catch { /* the mount reports it */ }
       }
       for (const file of files[type] || []) preload(file, ctx.nonce);
@@ -87,7 +92,7 @@ export default {
   async mountBlock(element, config, ctx, current) {
     const { type } = ctx;
     if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
-    if (files[type + '-early']) load<EarlyModule>(type + '-early', ctx.nonce).then((m) => m.early(element, config, ctx)).catch(() => {});
+    runEarly(element, config, ctx);
     const mod = await load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
     if (current()) return mod.mount(element, config, ctx);
   },

@@ -15,7 +15,6 @@ import { portalNow } from '../../runtime/clock';
 
 export type Change = 'replace' | 'page' | 'append';
 
-
 export interface ListResults {
   /** idle: nothing asked yet; ready/error: the outcome of the last request. */
   status: 'idle' | 'ready' | 'error';
