@@ -35,6 +35,9 @@ export interface ApiOptions {
   now?: () => Date;
 }
 
+/** The longest the facet counts wait for the list's answer before they are asked anyway. */
+export const LIST_FIRST_MS = 500;
+
 export function createListingApi(s: ListingSettings, options: ApiOptions): ListingApi {
   const now = options.now || portalNow;
   const jsonp = s.source.kind === 'remote';
@@ -47,6 +50,13 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
     facetRequests(s, filters).map((req) => ({ req, url: facetsUrl(s, filters, at, req.facets, req.exceptFacet) }));
   const shapeError = (url: string) => new RequestError(200, 'Unexpected response', 'invalid-json', url);
   const slots = { list: latest(), facets: latest(), calendar: latest() };
+  /**
+   * Settles when the list's request in flight has its answer (or failed, or was superseded). The
+   * facet counts are asked after it: the portal then serves the visitor's results alone (issue
+   * 18: the counts, a heavier query, made the list wait), and a slow list holds them at most
+   * LIST_FIRST_MS.
+   */
+  let listSettled: Promise<unknown> = Promise.resolve();
   // Fetch the sanitiser alongside the first request rather than after it.
   if (s.view) loadSanitizer().catch(() => {});
   /** Server-rendered views pass through DOMPurify before anything can render them. */
@@ -65,15 +75,21 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
     link,
     search(filters, offset, limit) {
       const url = listUrl(s, filters, now(), offset, limit);
-      return slots.list(async (signal) => {
+      const answer = slots.list(async (signal) => {
         const page = normaliseSearch(await get(url, signal), link);
         if (!page) throw shapeError(url);
         return cleanViews(page, url);
       });
+      listSettled = answer.catch(() => {});
+      return answer;
     },
     facetCounts(filters) {
       const at = now();
+      const list = listSettled;
       return slots.facets(async (signal) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([list, new Promise((resolve) => { timer = setTimeout(resolve, LIST_FIRST_MS); })]);
+        clearTimeout(timer);
         const parts = await Promise.all(
           facetUrls(filters, at).map(async ({ req, url }) => {
             const page = normaliseSearch(await get(url, signal), link);

@@ -44,6 +44,56 @@ describe('first requests', () => {
   });
 });
 
+describe('the list before its facet counts', () => {
+  /** The list's and the facet counts' requests sent since `t0` (Resource Timing: start, answer end). */
+  const sentSince = (page: Page, t0: number) => page.evaluate((since) => {
+    const mine = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.startTime >= since && e.name.includes('/api/content/search/'))
+      .map((e) => ({ list: e.name.includes('view=card_teaser'), start: e.startTime, end: e.responseEnd }));
+    return { list: mine.filter((e) => e.list), facets: mine.filter((e) => !e.list) };
+  }, t0);
+  /** A search for `text` (the facet counts follow the text; a facet's own selection would not change its counts). */
+  const search = async (page: Page, text: string) => {
+    await page.$eval('#eventi-search-text', (i) => { (i as HTMLInputElement).value = ''; });
+    await page.type('#eventi-search-text', text);
+    await page.keyboard.press('Enter');
+  };
+  const facetsDone = (page: Page, t0: number) => page.waitForFunction((since) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .some((e) => e.startTime >= since && e.name.includes('/api/content/search/') && !e.name.includes('view=card_teaser') && e.responseEnd > 0), {}, t0);
+
+  it('a new search asks for the facet counts only once the list has its answer; a slow list holds them half a second, not longer', async () => {
+    const probe = await openPage(browser, portal.url + 'listing-list-only.html');
+    const { page } = probe;
+    await firstResults(page, 'eventi');
+    await page.click('#eventi .piazza-listing-search > button');
+
+    // The list answers 300 ms late: the counts are asked after its answer, not beside it.
+    portal.faults.arm({ match: 'view=card_teaser', latency: 300, times: 1 });
+    let t0 = await page.evaluate(() => performance.now());
+    await after(page, 'eventi', () => search(page, 'festa'));
+    await facetsDone(page, t0);
+    let sent = await sentSince(page, t0);
+    expect(sent.list).toHaveLength(1);
+    expect(sent.facets).toHaveLength(1);
+    expect(sent.facets[0].start).toBeGreaterThanOrEqual(sent.list[0].end);
+
+    // The list answers 3 s late: the counts do not wait for it past the half second.
+    portal.faults.arm({ match: 'view=card_teaser', latency: 3000, times: 1 });
+    t0 = await page.evaluate(() => performance.now());
+    const v = (await shown(page, 'eventi')).version;
+    const enter = page.evaluate(() => new Promise<number>((resolve) => document.addEventListener('keydown', (e) => { if (e.key === 'Enter') resolve(e.timeStamp); })));
+    await search(page, 'concerto');
+    await facetsDone(page, t0);
+    expect((await shown(page, 'eventi')).status).toBe('loading'); // the list is still on its way
+    sent = await sentSince(page, t0);
+    expect(sent.facets).toHaveLength(1);
+    expect(sent.facets[0].start - (await enter)).toBeGreaterThanOrEqual(500);
+    expect((await nextResults(page, 'eventi', v)).status).toBe('ready');
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('failures', () => {
   it('a failed request shows a polite error with Retry, logs status and message, and Retry recovers', async () => {
     portal.faults.arm({ match: 'view=card_teaser', status: 500, times: 1 });
