@@ -1,7 +1,7 @@
 // The list tab's results: which page to fetch when the filters or the page change, in either
 // paging style, and what to tell the visitor afterwards. No DOM, no Preact: a valtio store the
 // view reads, driven by the shared filter state.
-import { proxy } from 'valtio/vanilla';
+import { proxy, ref } from 'valtio/vanilla';
 import { resource } from '../../runtime/block/resource';
 import type { RequestError } from '../../runtime/http';
 import type { I18n } from '../../runtime/i18n';
@@ -50,7 +50,7 @@ export function createListController(o: ListControllerOptions) {
   const { state, settings: s, api, i18n } = o;
   const now = o.now || portalNow;
   const results = proxy<ListResults>({
-    status: 'idle', pending: null, hits: [], totalCount: 0, page: 0, error: null, version: 0, change: null, firstNew: 0,
+    status: 'idle', pending: null, hits: ref([]), totalCount: 0, page: 0, error: null, version: 0, change: null, firstNew: 0,
   });
   /** The filters (as their page-0 URL) of what is shown. */
   let shownKey: string | null = null;
@@ -76,7 +76,9 @@ export function createListController(o: ListControllerOptions) {
     const res = await api.search(filters, offset, limit);
     if (!current()) return;
     const before = results.hits.length;
-    results.hits = change === 'append' ? [...results.hits, ...res.hits] : res.hits;
+    // Hits are replaced whole, never changed in place: as a ref, valtio neither proxies nor
+    // snapshots each of them (a few ms per page on a phone, between the answer and the results).
+    results.hits = ref(change === 'append' ? [...results.hits, ...res.hits] : res.hits);
     results.firstNew = change === 'append' ? before : 0;
     results.totalCount = res.totalCount;
     results.page = s.paging === 'append' && change === 'replace' ? Math.max(0, Math.ceil(res.hits.length / s.limit) - 1) : page;
