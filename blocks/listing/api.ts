@@ -38,6 +38,9 @@ export interface ApiOptions {
 /** The longest the facet counts wait for the list's answer before they are asked anyway. */
 export const LIST_FIRST_MS = 500;
 
+/** After the next frame is painted (a hidden page paints none: the LIST_FIRST_MS bound holds). */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 export function createListingApi(s: ListingSettings, options: ApiOptions): ListingApi {
   const now = options.now || portalNow;
   const jsonp = s.source.kind === 'remote';
@@ -80,7 +83,9 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
         if (!page) throw shapeError(url);
         return cleanViews(page, url);
       });
-      listSettled = answer.catch(() => {});
+      // (settled a frame after the answer: the list's results reach the screen before the counts
+      // are asked and drawn — a select's first sort makes the page's first Intl.Collator, ~30 ms)
+      listSettled = answer.catch(() => {}).then(afterNextPaint);
       return answer;
     },
     facetCounts(filters) {
