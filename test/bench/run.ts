@@ -55,7 +55,7 @@ async function main() {
   try {
     for (const scenario of scenarios.filter((s) => s.name.includes(filter))) {
       const samples: Record<string, number[]> = {};
-      const runs = scenario.runs ?? 5;
+      const runs = Number(process.env.PIAZZA_BENCH_RUNS) || scenario.runs || 5;
       process.stderr.write(`bench: ${scenario.name} (${runs} runs)\n`);
       for (let i = 0; i < runs; i++) {
         const result = await scenario.run({ browser, portal, baseline });
