@@ -5,6 +5,7 @@
 //   npm run bench -- listing      only scenarios whose name contains "listing" (printed, BENCHMARKS.md left as is)
 //   PIAZZA_BASELINE_DIST=dir …    also serve another build (e.g. the previous main's dist) on a second
 //                                 emulator: scenarios that compare run both, interleaved, in the same run
+//   PIAZZA_BENCH_RUNS=31 …        more runs than a scenario's own number (a noisy machine)
 import { readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
