@@ -6,13 +6,23 @@
 // fetched for the tab being left. A lazy tab's code is fetched before it is needed: when its tab is
 // pointed at or focused, and in idle time after the first results (issue 18), never on a page
 // whose block does not show that tab.
-import { subscribe } from 'valtio/vanilla';
+import { proxy, subscribe } from 'valtio/vanilla';
 import { createListController } from './list-results';
 import type { TabId } from './model/types';
 import { loadTab, type TabController, type TabControllerOptions } from './tabs';
 
+/**
+ * Tabs whose view is worth mounting, hidden, as soon as its code is in: the map (creating an
+ * OpenLayers map is most of the time from a click to the first places drawn; hidden, it has no
+ * size, so it draws and asks for nothing until shown). Not the agenda: its calendar lays itself
+ * out when created, and a hidden panel has no box.
+ */
+const STAGED: readonly TabId[] = ['geo'];
+
 export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]) {
   const { state } = o;
+  /** The lazy tabs mounted ahead of being shown (read by the view). */
+  const staging = proxy<{ tabs: TabId[] }>({ tabs: [] });
   const ready = new Map<TabId, TabController>();
   const made = new Map<TabId, Promise<TabController>>();
   let disposed = false;
@@ -44,8 +54,9 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
   /** Both chunks of a lazy tab, its controller created (so a click sends its request at once). A failed download is forgotten: the click retries. */
   function prefetch(tab: TabId) {
     if (tab === 'list' || disposed) return;
-    get(tab).catch(() => {});
-    loadTab(tab as Exclude<TabId, 'list'>).catch(() => {});
+    Promise.all([get(tab), loadTab(tab as Exclude<TabId, 'list'>)]).then(() => {
+      if (!disposed && STAGED.includes(tab) && !staging.tabs.includes(tab)) staging.tabs = [...staging.tabs, tab];
+    }, () => {});
   }
 
   let idleAsked = false;
@@ -64,6 +75,7 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
   return {
     get,
     prefetch,
+    staging,
     prefetchWhenIdle,
     /** The controller if it is there already (the list's always is: it is bundled with the block). */
     now: (tab: TabId) => ready.get(tab),

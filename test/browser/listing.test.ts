@@ -358,7 +358,7 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
-  it('after the first results, the map and agenda code come in idle time; no data is asked and nothing else changes', async () => {
+  it('after the first results, the map and agenda code come in idle time, the map made in its hidden panel; no data or tile is asked, the list stays shown', async () => {
     const probe = await demo();
     const { page } = probe;
     const apiCalls = () => probe.requests.filter((u) => u.includes('/api/'));
@@ -367,7 +367,12 @@ describe('listing on the demo page', () => {
     await page.waitForFunction(() => ['geo', 'agenda', 'results-geo', 'results-agenda']
       .every((name) => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/' + name + '-'))), { timeout: 10_000 });
     expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
-    expect(await page.$('#eventi-geo')).toBeNull();
+    // The map's panel is made too, hidden, its map ready for the click: hidden, it has no size, so it
+    // draws nothing and asks for no tiles. The agenda's panel waits to be shown.
+    await page.waitForSelector('#eventi-geo .piazza-geo');
+    expect(await page.$eval('#eventi-geo', (p) => (p as HTMLElement).hidden)).toBe(true);
+    expect(await page.$('#eventi-agenda')).toBeNull();
+    expect(probe.requests.some((u) => u.includes('/tiles/'))).toBe(false);
     expect(apiCalls()).toEqual(before);
     // The click sends the map's request at once and loads no chunk again.
     const chunks = chunksLoaded(probe).length;
@@ -379,7 +384,7 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
-  it('with Save-Data, pointing at the map or agenda tab fetches its code before the click, and nothing else changes', async () => {
+  it('with Save-Data, pointing at the map or agenda tab fetches its code before the click (the map made, hidden); no data or tile is asked', async () => {
     const probe = await demo('', true);
     const { page } = probe;
     const loaded = (name: string) => chunksLoaded(probe).some((f) => f.startsWith(name + '-'));
@@ -394,7 +399,11 @@ describe('listing on the demo page', () => {
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/agenda-/.test(e.name)));
     // Only code: the list stays the shown tab, and no map or agenda data was asked for.
     expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
-    expect(await page.$('#eventi-geo')).toBeNull(); // a tab's panel is made when it is first shown
+    // the map's panel is made, hidden, once its code is in; the agenda's when it is first shown
+    await page.waitForSelector('#eventi-geo .piazza-geo');
+    expect(await page.$eval('#eventi-geo', (p) => (p as HTMLElement).hidden)).toBe(true);
+    expect(await page.$('#eventi-agenda')).toBeNull();
+    expect(probe.requests.some((u) => u.includes('/tiles/'))).toBe(false);
     expect(apiCalls()).toEqual(before);
     // The click then shows the map without loading its chunk again.
     await page.click('#eventi-geo-tab');

@@ -1,6 +1,7 @@
 // The block: shared filters, the tab bar (when more than one tab exists) and the tab panels.
-// A lazy tab's chunk is loaded the first time it is shown; a visited panel stays mounted (hidden)
-// so a map or calendar keeps its view when the visitor comes back.
+// A lazy tab's chunk is loaded the first time it is shown (or before: tab-results.ts); a visited
+// panel stays mounted (hidden) so a map or calendar keeps its view when the visitor comes back,
+// and the map's panel is mounted, hidden, as soon as its code is in (its map made before the click).
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import { Lazy } from '../../../runtime/ui/Lazy';
@@ -43,6 +44,7 @@ export function Listing(props: ListingProps) {
   const { t } = i18n;
   const snap = useStore(props.state) as ListingState;
   const facets = useStore(props.facets) as FacetCounts;
+  const staged = useStore(props.results.staging).tabs;
   const [visited, setVisited] = useState<TabId[]>([snap.tab]);
   useEffect(() => { if (!visited.includes(snap.tab)) setVisited([...visited, snap.tab]); }, [snap.tab]);
 
@@ -75,7 +77,7 @@ export function Listing(props: ListingProps) {
         </div>
       )}
       {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.prefetch} />}
-      {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab).map((tab) => {
+      {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab || staged.includes(tab)).map((tab) => {
         const active = tab === snap.tab;
         const tabProps = { ...props, active, panelId: panelId(id, tab) };
         return (
