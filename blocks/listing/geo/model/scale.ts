@@ -23,8 +23,20 @@ export function scaleBar(resolution: number, y: number, maxWidth = 100): Scale |
   return { width: Math.round(metres / metresPerPx), metres };
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+/**
+ * The locale's number format for scale labels, made once: a page's first Intl.NumberFormat costs
+ * milliseconds (ICU data), so the map's tab makes it when it is mounted (in idle time, hidden)
+ * rather than in the scale bar's first render, between the click and the first places drawn.
+ */
+export function scaleFormat(locale: string): Intl.NumberFormat {
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })));
+  return format;
+}
+
 /** `500 m`, `2 km`, in the visitor's number format. */
 export function scaleLabel(metres: number, locale: string): string {
   const km = metres >= 1000;
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(km ? metres / 1000 : metres) + (km ? ' km' : ' m');
+  return scaleFormat(locale).format(km ? metres / 1000 : metres) + (km ? ' km' : ' m');
 }

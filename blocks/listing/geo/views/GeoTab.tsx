@@ -16,6 +16,7 @@ import { locate } from '../map/locate';
 import { createMapEngine, type MapEngine, type ViewState } from '../map/engine';
 import { makiMarker } from '../model/marker';
 import { WORLD_HALF } from '../model/project';
+import { scaleFormat } from '../model/scale';
 import type { GeoController, GeoResults } from '../results';
 import css from '../style.css';
 import { Companion, type CompanionView } from './Companion';
@@ -57,6 +58,7 @@ export function TabView(props: TabViewProps) {
   const { t } = i18n;
   const marker = useMemo(() => makiMarker(config.marker), []);
   useLayoutEffect(() => injectStyle('listing-geo', css, ctx.nonce), []);
+  useEffect(() => void scaleFormat(i18n.locale), []); // (made now, not in the scale bar's first render)
   const controller = props.controller as GeoController;
   const detail = useMemo(() => createDetailLoader(s, props.api.link, ctx.nonce), []);
   useEffect(() => () => detail.cancel(), []);
