@@ -2,6 +2,7 @@
 // render from this, so they can never disagree. No HTML is ever built from server text here:
 // views render these structures with escaping, and every href passes safeHref.
 import { formatIsoDay, hasTime, isIsoDate } from '../../../runtime/dates';
+import { numberFormat } from '../../../runtime/intl';
 import { pickLang, type Lang } from '../../../runtime/i18n';
 import type { FieldType, Hit } from './types';
 
@@ -40,15 +41,6 @@ export function safeHref(raw: unknown): string | null {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
   if (scheme && !/^(https?|mailto|tel)$/i.test(scheme[1])) return null;
   return v.replace(/ /g, '%20');
-}
-
-/** Intl formatters are costly to build and a page formats hundreds of numbers: one per setting. */
-const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = locale + JSON.stringify(options);
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
-  return f;
 }
 
 const EMAIL = /^[^\s@<>()"',;:\\[\]]+@[^\s@<>()"',;:\\[\]]+\.[^\s@<>()"',;:\\[\]]+$/;

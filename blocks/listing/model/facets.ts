@@ -1,4 +1,5 @@
 // Facet selects: which count requests to make, and the options each select offers. Pure.
+import { collator, dateFormat } from '../../../runtime/intl';
 import { isFacetDate } from './query';
 import type { FacetCount, FacetResult } from './response';
 import type { FacetDef, Filters, ListingSettings } from './types';
@@ -52,18 +53,8 @@ export function facetLabel(field: string, value: string, locale: string): string
   const [y, m, d] = [value.slice(0, 4), value.slice(5, 7), value.slice(8, 10)];
   if (field.includes('_yearmonth_')) return y + '/' + m;
   if (field.includes('_year_')) return y;
-  return intl(dateFormats, locale, () => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }))
+  return dateFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
     .format(new Date(Date.UTC(+y, +m - 1, +d)));
-}
-
-// Intl formatters and collators, one per locale: making one loads ICU data (tens of ms for the
-// page's first collator, issue 18), and a select computes its options at every render.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const collators = new Map<string, Intl.Collator>();
-function intl<T>(cache: Map<string, T>, locale: string, make: () => T): T {
-  let made = cache.get(locale);
-  if (made === undefined) cache.set(locale, (made = make()));
-  return made;
 }
 
 export interface OptionsInput {
@@ -95,11 +86,11 @@ export function facetOptions(def: FacetDef, input: OptionsInput): FacetOption[] 
     options = [...counts].map(([value, count]) => ({ value, label: facetLabel(def.field, value, input.locale), count, depth: 0, disabled: false }));
     const dates = options.every((o) => isFacetDate(def.field, o.value));
     // (no collator for nothing to sort: before the counts arrive, a select has no options to order)
-    const collator = options.length > 1 ? intl(collators, input.locale, () => new Intl.Collator(input.locale, { sensitivity: 'base', numeric: true })) : null;
+    const sorter = options.length > 1 ? collator(input.locale, { sensitivity: 'base', numeric: true }) : null;
     options.sort((a, b) =>
       def.sort === 'count' && b.count! !== a.count! ? b.count! - a.count!
       : dates ? a.value.localeCompare(b.value)
-      : collator!.compare(a.label, b.label));
+      : sorter!.compare(a.label, b.label));
     options = options.slice(0, def.limit);
   }
   for (const value of input.selected) {

@@ -1,6 +1,7 @@
 // How a hit's fields read as text (built-in card, templates): relations by name, dates in the
 // visitor's locale, HTML reduced to its text, events by their first occurrence. Pure.
 import { PORTAL_TIME_ZONE } from '../../../runtime/clock';
+import { dateFormat } from '../../../runtime/intl';
 import { pickLang, type Lang } from '../../../runtime/i18n';
 import { isStrictIso } from './dates';
 import type { Hit } from './response';
@@ -31,13 +32,13 @@ export const htmlToText = (html: string) =>
 export function formatDate(iso: string, locale: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) {
     const [y, m, d] = iso.split('-').map(Number);
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(y, m - 1, d));
+    return dateFormat(locale, { dateStyle: 'medium' }).format(new Date(y, m - 1, d));
   }
   // Without an offset it is already the portal's wall time: shown as written.
   const zoned = /(Z|[+-]\d{2}(:?\d{2})?)$/.test(iso);
   const date = new Date(zoned ? iso : iso.replace(' ', 'T') + 'Z');
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zoned ? PORTAL_TIME_ZONE : 'UTC' }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zoned ? PORTAL_TIME_ZONE : 'UTC' }).format(date);
 }
 
 /** Any API field value → one line of text ('' when there is nothing to show). */

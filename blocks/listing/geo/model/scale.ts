@@ -1,5 +1,6 @@
 // The scale bar: the longest round distance (1, 2, 3 or 5 × 10ⁿ m) that fits in `maxWidth` px at
 // the map's centre, as Leaflet's scale control (maxWidth 100). Pure.
+import { numberFormat } from '../../../../runtime/intl';
 import { EARTH_RADIUS } from './project';
 
 export interface Scale {
@@ -23,17 +24,12 @@ export function scaleBar(resolution: number, y: number, maxWidth = 100): Scale |
   return { width: Math.round(metres / metresPerPx), metres };
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
 /**
- * The locale's number format for scale labels, made once: a page's first Intl.NumberFormat costs
- * milliseconds (ICU data), so the map's tab makes it when it is mounted (in idle time, hidden)
- * rather than in the scale bar's first render, between the click and the first places drawn.
+ * The scale labels' number format (runtime/intl: made once): the map's tab makes it when it is
+ * mounted (in idle time, hidden) rather than in the scale bar's first render, between the click
+ * and the first places drawn.
  */
-export function scaleFormat(locale: string): Intl.NumberFormat {
-  let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })));
-  return format;
-}
+export const scaleFormat = (locale: string): Intl.NumberFormat => numberFormat(locale, { maximumFractionDigits: 2 });
 
 /** `500 m`, `2 km`, in the visitor's number format. */
 export function scaleLabel(metres: number, locale: string): string {
