@@ -99,7 +99,8 @@ describe('npm run release', () => {
       <body><main><div data-piazza-block="probe" id="sonda"><script type="application/json">{"message": "dal rilascio"}</script>piazza non attivo</div></main></body></html>`;
     const post = (path: string, html: string) => fetch(portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html }) });
     await post('/installazione.html', page(tag));
-    await post('/manomesso.html', page(tag.replace(/integrity="sha384-./, 'integrity="sha384-A')));
+    // (the hash's first character changed to another one: 'A' over an 'A' would tamper nothing)
+    await post('/manomesso.html', page(tag.replace(/integrity="sha384-(.)/, (_, c: string) => 'integrity="sha384-' + (c === 'A' ? 'B' : 'A'))));
 
     const probe = await openPage(browser, portal.url + 'installazione.html');
     expect(await probe.page.evaluate(() => (window as any).piazza.version)).toBe(pkg.version);
