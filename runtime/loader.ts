@@ -2,7 +2,7 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
-import type { Manifest } from './manifest';
+import type { Manifest, MountingBlock } from './manifest';
 import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
 export interface Loader {
@@ -19,7 +19,6 @@ interface Mounted { fallback: Node[]; className: string | null; cleanup?: () => 
 
 export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
-  let counter = 0;
 
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
   let contents: Promise<Manifest> | undefined;
@@ -33,41 +32,35 @@ export function createLoader(ctx: RuntimeContext): Loader {
   // codes still name every path.
   const explain = (what: ConfigProblem[] | AdminNote) => manifest().then((m) => m.explain(what, ctx.nonce)).catch(() => JSON.stringify(what));
 
-  async function mountBlock(element: HTMLElement, record: Mounted): Promise<void> {
+  /**
+   * A block's mount is the manifest's (its config, its code, its failures in the admin's words):
+   * piazza.js keeps only the record of it and the report of a manifest that did not arrive.
+   */
+  const mountBlock = (element: HTMLElement, record: Mounted): Promise<void> => {
     const type = element.getAttribute('data-piazza-block') || '';
-    const { fallback } = record;
-    let blockId = element.id || type + '-' + ++counter;
-    const fail = async (problem: ConfigProblem[] | AdminNote | string, error?: unknown) => {
-      const text = typeof problem === 'string' ? problem : await explain(problem);
-      console.error('[piazza] ' + type + ' block "' + blockId + '": ' + text, ...(error ? [error] : []));
-      element.replaceChildren(...fallback);
-      element.setAttribute('data-piazza-state', 'error');
-      ctx.events.emit('block:error', { blockId, type, element, message: text });
+    const block: MountingBlock = {
+      element, type,
+      current: () => mounted.get(element) === record,
+      forget: () => mounted.delete(element),
+      mounted(cleanup) {
+        if (cleanup) record.cleanup = cleanup;
+        const now = block.current();
+        if (!now && cleanup) unmountBlock(element, record); // unmounted meanwhile
+        return now;
+      },
+      // one console error naming the block, its fallback content back, and `block:error`
+      fail(blockId, text, error) {
+        console.error('[piazza] ' + type + ' block "' + blockId + '": ' + text, ...(error ? [error] : []));
+        element.replaceChildren(...record.fallback);
+        element.setAttribute('data-piazza-state', 'error');
+        ctx.events.emit('block:error', { blockId, type, element, message: text });
+      },
     };
-    const source = element.querySelector(':scope > script[type="application/json"]');
-    let config: unknown;
-    try {
-      config = JSON.parse(source?.textContent || '{}');
-    } catch (e) {
-      return fail([{ path: '/', code: 'json', detail: (e as Error).message }]);
-    }
-    const named = (config as { blockId?: unknown } | null)?.blockId;
-    if (typeof named === 'string' && named) blockId = named;
-    element.setAttribute('data-piazza-state', 'loading');
-    const current = () => mounted.get(element) === record;
-    try {
-      const build = await manifest().catch((e) => { throw Object.assign(e, { download: true }); });
-      const cleanup = await build.mountBlock(element, config, { ...ctx, blockId, type }, current);
-      if (cleanup) record.cleanup = cleanup;
-      if (!current()) return void (cleanup && unmountBlock(element, record)); // unmounted meanwhile
-      element.setAttribute('data-piazza-state', 'mounted');
-      ctx.events.emit('block:mounted', { blockId, type, element });
-    } catch (e: any) {
-      if (e?.download) mounted.delete(element); // the manifest or the code did not arrive: a later piazza.mount() tries again
-      else if (!current()) return; // unmounted meanwhile
-      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
-    }
-  }
+    return manifest().then((m) => m.mountBlock(block, ctx), (e) => {
+      block.forget(); // a later piazza.mount() tries again
+      block.fail(element.id || type, e?.message || String(e), e);
+    });
+  };
 
   const blocksIn = (root: ParentNode) => {
     const found = [...root.querySelectorAll<HTMLElement>('[data-piazza-block]')];

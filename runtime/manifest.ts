@@ -21,13 +21,13 @@ export interface Manifest {
   /** An entry's module: its files fetched in parallel (not one import at a time); a failed download is tried again next time. */
   load<T>(entry: string, nonce: string): Promise<T>;
   /**
-   * Downloads and mounts a block; its cleanup, or nothing if `current()` turned false while its code
-   * was on its way. Its small `<type>-early` chunk, if any (blocks/<type>/early.ts), runs first with
-   * the same arguments: it sends the block's first requests while the block's code downloads (any
-   * problem of it is the mount's to report). Throws {note} for a type this build lacks, and an
-   * error marked `download` when the code did not arrive (a later piazza.mount() tries again).
+   * Mounts a block: reads its config, downloads its code and runs it, and reports what stops it in
+   * the admin's words (`block.fail`). Its small `<type>-early` chunk, if any (blocks/<type>/early.ts),
+   * runs first with the same arguments: it sends the block's first requests while the block's code
+   * downloads (any problem of it is the mount's to report). When the code did not arrive, the block
+   * is forgotten, so that a later piazza.mount() tries again.
    */
-  mountBlock(element: HTMLElement, config: unknown, ctx: BlockContext, current: () => boolean): Promise<(() => void) | void>;
+  mountBlock(block: MountingBlock, ctx: RuntimeContext): Promise<void>;
   /** Problems (or a note) in the admin's words: the messages chunk, loaded only for a page that has some. */
   explain(what: ConfigProblem[] | AdminNote, nonce: string): Promise<string>;
   /**
@@ -38,6 +38,20 @@ export interface Manifest {
   warm(ctx: RuntimeContext): void;
   /** Mounts every helper whose markup is in `root` (or is `root`); one failing helper only logs. */
   mountHelpers(root: ParentNode, ctx: RuntimeContext): Promise<unknown>;
+}
+
+/** What piazza.js's loader hands over of a block it mounts. */
+export interface MountingBlock {
+  element: HTMLElement;
+  type: string;
+  /** Still the mount in charge (not unmounted meanwhile). */
+  current(): boolean;
+  /** Drops the mount's record: the next piazza.mount() starts it again. */
+  forget(): void;
+  /** Keeps the block's cleanup; false (and the cleanup run) when it was unmounted meanwhile. */
+  mounted(cleanup: void | (() => void)): boolean;
+  /** One console error naming the block, its fallback content back, `block:error`. */
+  fail(blockId: string, text: string, error?: unknown): void;
 }
 
 interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
@@ -65,6 +79,12 @@ function load<T>(entry: string, nonce: string): Promise<T> {
   })) as Promise<T>;
 }
 
+const explain = (what: ConfigProblem[] | AdminNote, nonce: string) =>
+  load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what));
+
+/** Numbers the blocks that have neither an id nor a blockId. */
+let counter = 0;
+
 /** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
 function runEarly(element: HTMLElement, config: unknown, ctx: BlockContext): void {
   if (files[ctx.type + '-early']) load<EarlyModule>(ctx.type + '-early', ctx.nonce).then((m) => m.early(element, config, ctx)).catch(() => {});
@@ -88,13 +108,36 @@ export default {
       for (const file of files[type] || []) preload(file, ctx.nonce);
     }
   },
-  explain: (what, nonce) => load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what)),
-  async mountBlock(element, config, ctx, current) {
-    const { type } = ctx;
-    if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
-    runEarly(element, config, ctx);
-    const mod = await load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
-    if (current()) return mod.mount(element, config, ctx);
+  explain,
+  async mountBlock(block, ctx) {
+    const { element, type } = block;
+    if (!block.current()) return; // unmounted while this module was on its way
+    let blockId = element.id || type + '-' + ++counter;
+    const fail = async (problem: ConfigProblem[] | AdminNote | string, error?: unknown) =>
+      block.fail(blockId, typeof problem === 'string' ? problem : await explain(problem, ctx.nonce).catch(() => JSON.stringify(problem)), error);
+    const source = element.querySelector(':scope > script[type="application/json"]');
+    let config: unknown;
+    try {
+      config = JSON.parse(source?.textContent || '{}');
+    } catch (e) {
+      return fail([{ path: '/', code: 'json', detail: (e as Error).message }]);
+    }
+    const named = (config as { blockId?: unknown } | null)?.blockId;
+    if (typeof named === 'string' && named) blockId = named;
+    element.setAttribute('data-piazza-state', 'loading');
+    try {
+      if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
+      const blockCtx: BlockContext = { ...ctx, blockId, type };
+      runEarly(element, config, blockCtx);
+      const mod = await load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
+      if (!block.current() || !block.mounted(await mod.mount(element, config, blockCtx))) return; // unmounted meanwhile
+      element.setAttribute('data-piazza-state', 'mounted');
+      ctx.events.emit('block:mounted', { blockId, type, element });
+    } catch (e: any) {
+      if (e?.download) block.forget(); // the code did not arrive: a later piazza.mount() tries again
+      else if (!block.current()) return; // unmounted meanwhile
+      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
+    }
   },
   mountHelpers: (root, ctx) =>
     Promise.all(helpers
