@@ -31,7 +31,9 @@ const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
   const name = file.replace('.schema.json', '');
   const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, code: { source: true, esm: true } });
+  // messages: false — problems are worded from their keyword and parameters (schemas/problems.js,
+  // runtime/messages.ts), never from ajv's English text, which was 430 B gzip of a listing page.
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, messages: false, code: { source: true, esm: true } });
   // Documentation keywords are for editors and the TS types; leaving them out keeps the validator
   // (which embeds the schema) small in the block chunks.
   let code = standaloneCode(ajv, ajv.compile(stripDocs(schema)));
