@@ -76,20 +76,24 @@ export async function preparePage(page: Page): Promise<Page> {
   prepared.add(page);
   await page.evaluateOnNewDocument(clockScript(testNow()));
   await page.emulateTimezone(browserZone());
-  clickWhenStill(page);
+  likeAVisitor(page);
   return page;
 }
 
-const still = new WeakSet<Page>();
+const visitors = new WeakSet<Page>();
 /**
- * page.click() presses where the element is when it asks: while the listing scrolls smoothly to its
- * top after a page change or Back, that point moves and the press lands elsewhere (a lost click,
- * seen under load). The page's clicks wait for two frames without scrolling first, as a person's
- * would. For every puppeteer page of the tests, in any engine (engines/puppeteer.ts too).
+ * The page's clicks and selects act as a person does, on what is there to act on. For every
+ * puppeteer page of the tests, in any engine (engines/puppeteer.ts too).
+ * - page.click() presses where the element is when it asks: while the listing scrolls smoothly to
+ *   its top after a page change or Back, that point moves and the press lands elsewhere (a lost
+ *   click, seen under load). Clicks wait for two frames without scrolling first.
+ * - page.select() of an option not (yet) in the <select> silently selects nothing: a listing's
+ *   facet options arrive a moment after its first results (the counts follow the list). Selects
+ *   wait until every asked value is an option.
  */
-export function clickWhenStill(page: Page): void {
-  if (still.has(page)) return;
-  still.add(page);
+export function likeAVisitor(page: Page): void {
+  if (visitors.has(page)) return;
+  visitors.add(page);
   const click = page.click.bind(page);
   page.click = async (...args: Parameters<Page['click']>) => {
     await page.waitForFunction(() => new Promise<boolean>((done) => {
@@ -97,6 +101,16 @@ export function clickWhenStill(page: Page): void {
       requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
     }), { timeout: 10_000 });
     return click(...args);
+  };
+  const select = page.select.bind(page);
+  page.select = async (selector: string, ...values: string[]) => {
+    await page.waitForFunction(
+      (s: string, wanted: string[]) => {
+        const offered = Array.from(document.querySelectorAll<HTMLOptionElement>(s + ' option'), (o) => o.value);
+        return wanted.every((v) => offered.includes(v));
+      },
+      { timeout: 10_000 }, selector, values);
+    return select(selector, ...values);
   };
 }
 

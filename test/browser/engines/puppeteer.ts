@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { clickWhenStill, launch, removeWhenGone, type Emulator } from '../harness';
+import { launch, likeAVisitor, removeWhenGone, type Emulator } from '../harness';
 import { browserZone } from '../clock';
 import { poll, probeErrors, servedSince } from './shared';
 import type { Engine, EngineName, Key, Tab, Viewport } from './types';
@@ -53,7 +53,7 @@ function tabOf(engine: EngineName, page: Page, portal: Emulator, since: number, 
     back: async () => { await page.evaluate(() => history.back()); },
     evaluate: (fn, ...args) => page.evaluate(fn as any, ...args) as any,
     waitFor: (fn, ...args) => poll(() => page.evaluate(fn as any, ...args) as any, String(fn).slice(0, 160)),
-    click: async (selector) => { await page.click(selector); }, // waits for a still page (harness clickWhenStill)
+    click: async (selector) => { await page.click(selector); }, // waits for a still page (harness likeAVisitor)
     focus: (selector) => page.focus(selector),
     press: async (key, { shift = false } = {}) => {
       if (shift) await page.keyboard.down('Shift');
@@ -61,7 +61,7 @@ function tabOf(engine: EngineName, page: Page, portal: Emulator, since: number, 
       if (shift) await page.keyboard.up('Shift');
     },
     type: async (selector, text) => { await page.focus(selector); await page.keyboard.type(text); },
-    select: async (selector, value) => { await page.select(selector, value); },
+    select: async (selector, value) => { await page.select(selector, value); }, // once the option is there (likeAVisitor)
     setViewport: (viewport: Viewport) => page.setViewport(viewport),
     errors: () => probeErrors(tab),
     failedResponses: served.failedResponses,
@@ -78,7 +78,7 @@ export async function puppeteerEngine(name: 'chromium' | 'firefox', portal: Emul
     async newTab(viewport = { width: 1280, height: 900 }) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      clickWhenStill(page); // Chromium's pages have it from the harness already; Firefox's get it here
+      likeAVisitor(page); // Chromium's pages have it from the harness already; Firefox's get it here
       await page.setViewport(viewport);
       await page.bringToFront(); // keyboard focus needs the foreground tab
       return tabOf(name, page, portal, portal.servedSeq(), () => context.close().catch(() => {}));

@@ -30,7 +30,7 @@ export interface Tab {
   press(key: Key, options?: { shift?: boolean }): Promise<void>;
   /** Types into the element (focusing it first). */
   type(selector: string, text: string): Promise<void>;
-  /** Chooses an option of a <select> by its value, as a visitor would (change event). */
+  /** Chooses an option of a <select> by its value, as a visitor would (change event), once it is there. */
   select(selector: string, value: string): Promise<void>;
   setViewport(viewport: Viewport): Promise<void>;
   /** What the page reported since it opened: console errors, uncaught errors, failed loads. */

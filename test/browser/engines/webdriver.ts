@@ -133,6 +133,8 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
         type: async (selector, text) => { await (await element(selector)).sendKeys(text); },
         select: async (selector, value) => {
           // A click on the option: the spec's "element click" on an <option> selects it and fires input/change.
+          // (once the option is there: a listing's facet options follow its first results)
+          await tab.waitFor((s: string, v: string) => Array.from(document.querySelectorAll<HTMLOptionElement>(s + ' option')).some((o) => o.value === v), selector, value);
           await tab.click(`${selector} option[value="${value.replace(/"/g, '\\"')}"]`);
         },
         setViewport,
