@@ -85,6 +85,15 @@ const explain = (what: ConfigProblem[] | AdminNote, nonce: string) =>
 /** Numbers the blocks that have neither an id nor a blockId. */
 let counter = 0;
 
+/** A block's config: the JSON script that is its element's child. */
+const configScript = (element: Element) => element.querySelector(':scope > script[type="application/json"]');
+
+/** The name a block goes by: its config's blockId, else its element's id (or ''). */
+function nameOf(element: Element, config: unknown): string {
+  const named = (config as { blockId?: unknown } | null)?.blockId;
+  return (typeof named === 'string' && named) || element.id;
+}
+
 /** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
 function runEarly(element: HTMLElement, config: unknown, ctx: BlockContext): void {
   if (files[ctx.type + '-early']) load<EarlyModule>(ctx.type + '-early', ctx.nonce).then((m) => m.early(element, config, ctx)).catch(() => {});
@@ -96,12 +105,12 @@ export default {
   warm(ctx) {
     for (const element of document.querySelectorAll<HTMLElement>('[data-piazza-block]')) {
       const type = element.getAttribute('data-piazza-block') || '';
-      const source = element.querySelector(':scope > script[type="application/json"]');
+      const source = configScript(element);
       // (a script followed by anything is parsed to its end)
       if (files[type + '-early'] && source?.nextSibling) {
         try {
           const config = JSON.parse(source.textContent || '');
-          const blockId = (typeof config?.blockId === 'string' && config.blockId) || element.id;
+          const blockId = nameOf(element, config);
           if (blockId) runEarly(element, config, { ...ctx, blockId, type });
         } catch { /* the mount reports it */ }
       }
@@ -112,18 +121,16 @@ export default {
   async mountBlock(block, ctx) {
     const { element, type } = block;
     if (!block.current()) return; // unmounted while this module was on its way
-    let blockId = element.id || type + '-' + ++counter;
-    const fail = async (problem: ConfigProblem[] | AdminNote | string, error?: unknown) =>
-      block.fail(blockId, typeof problem === 'string' ? problem : await explain(problem, ctx.nonce).catch(() => JSON.stringify(problem)), error);
-    const source = element.querySelector(':scope > script[type="application/json"]');
-    let config: unknown;
+    let config: unknown, problem: ConfigProblem | undefined;
     try {
-      config = JSON.parse(source?.textContent || '{}');
+      config = JSON.parse(configScript(element)?.textContent || '{}');
     } catch (e) {
-      return fail([{ path: '/', code: 'json', detail: (e as Error).message }]);
+      problem = { path: '/', code: 'json', detail: (e as Error).message };
     }
-    const named = (config as { blockId?: unknown } | null)?.blockId;
-    if (typeof named === 'string' && named) blockId = named;
+    const blockId = nameOf(element, config) || type + '-' + ++counter;
+    const fail = async (what: ConfigProblem[] | AdminNote | string, error?: unknown) =>
+      block.fail(blockId, typeof what === 'string' ? what : await explain(what, ctx.nonce).catch(() => JSON.stringify(what)), error);
+    if (problem) return fail([problem]);
     element.setAttribute('data-piazza-state', 'loading');
     try {
       if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
