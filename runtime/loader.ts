@@ -57,6 +57,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
       },
     };
     return manifest().then((m) => m.mountBlock(block, ctx), (e) => {
+      if (!block.current()) return; // unmounted meanwhile
       block.forget(); // a later piazza.mount() tries again
       block.fail(element.id || type, e?.message || String(e), e);
     });

@@ -79,9 +79,6 @@ function load<T>(entry: string, nonce: string): Promise<T> {
   })) as Promise<T>;
 }
 
-const explain = (what: ConfigProblem[] | AdminNote, nonce: string) =>
-  load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what));
-
 /** Numbers the blocks that have neither an id nor a blockId. */
 let counter = 0;
 
@@ -117,7 +114,7 @@ export default {
       for (const file of files[type] || []) preload(file, ctx.nonce);
     }
   },
-  explain,
+  explain: (what, nonce) => load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what)),
   async mountBlock(block, ctx) {
     const { element, type } = block;
     if (!block.current()) return; // unmounted while this module was on its way
@@ -128,8 +125,9 @@ export default {
       problem = { path: '/', code: 'json', detail: (e as Error).message };
     }
     const blockId = nameOf(element, config) || type + '-' + ++counter;
+    // (ctx.explain: piazza.js's, which falls back to the codes when the words do not arrive)
     const fail = async (what: ConfigProblem[] | AdminNote | string, error?: unknown) =>
-      block.fail(blockId, typeof what === 'string' ? what : await explain(what, ctx.nonce).catch(() => JSON.stringify(what)), error);
+      block.fail(blockId, typeof what === 'string' ? what : await ctx.explain(what), error);
     if (problem) return fail([problem]);
     element.setAttribute('data-piazza-state', 'loading');
     try {
@@ -141,8 +139,8 @@ export default {
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {
+      if (!block.current()) return; // unmounted meanwhile: the element is no longer this mount's
       if (e?.download) block.forget(); // the code did not arrive: a later piazza.mount() tries again
-      else if (!block.current()) return; // unmounted meanwhile
       await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
     }
   },

@@ -112,4 +112,45 @@ describe('piazza.unmount', () => {
     expect(probe.errors).toEqual([]);
     await page.close();
   });
+
+  it('a block unmounted and mounted again while its code fails to arrive is reported once, by the mount in charge', async () => {
+    const probe = await newProbe(env.browser);
+    const { page } = probe;
+    await page.setCacheEnabled(false);
+    await page.setRequestInterception(true);
+    // The probe chunk's request is held, then refused once the block has been mounted twice.
+    let held: import('puppeteer-core').HTTPRequest | undefined;
+    page.on('request', (req) => (req.url().includes('/dist/chunks/probe-') ? (held = req) : req.continue()));
+    await page.goto(env.portal.url + 'portale.html', { waitUntil: 'domcontentloaded' });
+    await waitReady(page);
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__errors = [];
+      w.piazza.on('block:error', (e: { blockId: string }) => w.__errors.push(e.blockId));
+      const el = document.createElement('div');
+      el.id = 'tardivo';
+      el.setAttribute('data-piazza-block', 'probe');
+      el.innerHTML = '<script type="application/json">{"message": "tardi"}</' + 'script><p>contenuto di riserva</p>';
+      document.querySelector('main')!.append(el);
+      w.__first = w.piazza.mount(el);
+    });
+    await page.waitForFunction(() => document.getElementById('tardivo')!.getAttribute('data-piazza-state') === 'loading');
+    while (!held) await new Promise((r) => setTimeout(r, 20));
+    await page.evaluate(() => {
+      const w = window as any, el = document.getElementById('tardivo')!;
+      w.piazza.unmount(el);
+      w.__second = w.piazza.mount(el);
+    });
+    await held.respond({ status: 404, body: '' });
+    const after = await page.evaluate(async () => {
+      const w = window as any;
+      await Promise.all([w.__first, w.__second]);
+      const el = document.getElementById('tardivo')!;
+      return { errors: w.__errors, state: el.getAttribute('data-piazza-state'), text: el.querySelector('p')?.textContent };
+    });
+    // the first mount is no longer in charge: only the second reports, and the fallback stays
+    expect(after).toEqual({ errors: ['tardivo'], state: 'error', text: 'contenuto di riserva' });
+    expect(probe.consoleErrors.filter((e) => e.includes('probe block "tardivo"'))).toHaveLength(1);
+    await page.close();
+  });
 });
