@@ -74,9 +74,8 @@ export function installInterceptor(blockedBy: BlockedBy) {
   };
   /**
    * Methods taking the node first (and maybe a reference node), returning the inserted node or the
-   * replaced one. Two named parameters, no look at `arguments` (that alone made 10⁵ appendChild
-   * 1.16× native). The one difference it makes: a one-argument insertBefore(node), which throws
-   * natively, appends, as insertBefore(node, null).
+   * replaced one: replaceChild, Range#insertNode. Named parameters, no look at `arguments` (that
+   * alone made 10⁵ appendChild 1.16× native).
    */
   const one = (fn: Fn): Fn => function (this: any, node: any, ref: any) {
     return isScript(node) ? insertScript(fn, this, node, ref) : fn.call(this, node, ref);
@@ -84,7 +83,8 @@ export function installInterceptor(blockedBy: BlockedBy) {
   // appendChild and insertBefore (every insertion Preact makes) are the hot path of every page:
   // each is its own function calling its native directly. Closures made by `one` share one call
   // site for all their natives, which V8 cannot inline: appendChild took ~1.2× native that way
-  // (same page, native and wrapped alternated: the bench's interception scenario).
+  // (same page, native and wrapped alternated: the bench's interception scenario). The one
+  // difference they make: a one-argument insertBefore(node), which throws natively, appends.
   const nativeInsert = N.insertBefore;
   N.appendChild = function (this: Node, node: any) {
     return isScript(node) ? insertScript(nativeAppend, this, node) : nativeAppend.call(this, node);
