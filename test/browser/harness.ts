@@ -80,6 +80,12 @@ export async function preparePage(page: Page): Promise<Page> {
   return page;
 }
 
+/** Page function: every value in `values` is an option of the <select> `selector` (in either engine). */
+export const optionsOffered = (selector: string, values: string[]) => {
+  const offered = Array.from(document.querySelectorAll<HTMLOptionElement>(selector + ' option'), (o) => o.value);
+  return values.every((v) => offered.includes(v));
+};
+
 const visitors = new WeakSet<Page>();
 /**
  * The page's clicks and selects act as a person does, on what is there to act on. For every
@@ -104,12 +110,7 @@ export function likeAVisitor(page: Page): void {
   };
   const select = page.select.bind(page);
   page.select = async (selector: string, ...values: string[]) => {
-    await page.waitForFunction(
-      (s: string, wanted: string[]) => {
-        const offered = Array.from(document.querySelectorAll<HTMLOptionElement>(s + ' option'), (o) => o.value);
-        return wanted.every((v) => offered.includes(v));
-      },
-      { timeout: 10_000 }, selector, values);
+    await page.waitForFunction(optionsOffered, { timeout: 10_000 }, selector, values);
     return select(selector, ...values);
   };
 }

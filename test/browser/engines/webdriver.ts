@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { By, Key as K, WebDriver } from 'selenium-webdriver';
 // @ts-ignore no types for the http submodule
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
-import type { Emulator } from '../harness';
+import { optionsOffered, type Emulator } from '../harness';
 import { browserZone } from '../clock';
 import { poll, probeErrors, servedSince } from './shared';
 import type { Engine, Key, Tab, Viewport } from './types';
@@ -134,7 +134,7 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
         select: async (selector, value) => {
           // A click on the option: the spec's "element click" on an <option> selects it and fires input/change.
           // (once the option is there: a listing's facet options follow its first results)
-          await tab.waitFor((s: string, v: string) => Array.from(document.querySelectorAll<HTMLOptionElement>(s + ' option')).some((o) => o.value === v), selector, value);
+          await tab.waitFor(optionsOffered, selector, [value]);
           await tab.click(`${selector} option[value="${value.replace(/"/g, '\\"')}"]`);
         },
         setViewport,
