@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { axe, describeViolations, downloadsOf, type Downloads, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { downloadsOf, type Downloads, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { bootstrapItaliaShare, reflowProblems, settle } from './a11y/kit';
 
@@ -435,15 +436,12 @@ describe('configurator: accessibility', () => {
   for (const width of [320, 1280]) {
     it(`axe finds nothing at ${width} px: each type, with problems listed and a class's fields shown`, async () => {
       const { page } = await openConfigurator('', { width, height: 900 });
-      const found: string[] = [];
       for (const type of ['listing', 'datatable', 'consent']) {
         await page.click('#tipo-' + type);
         await page.waitForFunction((t) => decodeURIComponent(location.hash).includes('tipo=' + t), { timeout: 5000 }, type);
         if (type !== 'consent') await pickClass(page, type === 'listing' ? 'event' : 'document');
-        const v = await axe(page);
-        if (v.length) found.push(type + ':\n' + describeViolations(v));
+        await expectAxe(page, `${type} at ${width} px`);
       }
-      expect(found.join('\n')).toBe('');
       // Nothing scrolls sideways on a phone; no block in the preview overflows or is clipped.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await settle(page);

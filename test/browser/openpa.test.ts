@@ -4,7 +4,8 @@
 // table on the module door under a site-access-less portal — each mounts, shows the emulator's
 // results, and the page has no console error, no failed request and no axe violation.
 import { describe, expect, it } from 'vitest';
-import { axe, describeViolations, openPage } from './harness';
+import { openPage } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { firstResults, shown } from './listing-helpers';
 import { rowCount } from './datatable-kit';
@@ -47,8 +48,7 @@ describe('blocks rendered by the OpenPA templates', () => {
     expect(probe.requests.some((u) => u.includes('/opendata/api/datatable/search/'))).toBe(true);
     expect(probe.errors).toEqual([]);
     expect(probe.failedResponses).toEqual([]);
-    const violations = await axe(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(page);
     await page.close();
   });
 });

@@ -43,7 +43,8 @@ function smoke(args: string[]): Promise<{ code: number; out: string; reports: Re
 const DEMO_PAGES = readdirSync(join(projectRoot, 'fixtures/pages')).filter((f) => f.endsWith('.html')).sort();
 
 describe('npm run smoke', () => {
-  it('passes every demo page: piazza\'s version, every block mounted, nothing to report', async () => {
+  // One run over every demo page, one after the other, in the command's own Chromium.
+  it('passes every demo page: piazza\'s version, every block mounted, nothing to report', { timeout: 240_000 }, async () => {
     const clean = DEMO_PAGES.filter((p) => !DELIBERATE_ERRORS[p]);
     expect(clean.length).toBeGreaterThan(15);
     const { code, out, reports } = await smoke(clean.map((p) => portal.url + p));
