@@ -1,0 +1,2 @@
+// The `listing-openpa` chunk: an eZ form (OpenPA overrides) → the listing's config (model/openpa.ts).
+export { fromOpenpa } from './model/openpa';
