@@ -19,8 +19,12 @@ export interface OpenpaForm {
   attributes: Record<string, string>;
   /** The site access: `'/'|ezurl(no)` and the locale (`http_locale_code`, e.g. it-IT). */
   site: { prefix: string; locale: string };
-  /** `Label:field:tree` facets: the tag tree of each field (tag_root_from_attribute_identifier, api_tagtree). */
+  /** Tag trees: of each `Label:field:tree` facet's field (tag_root_from_attribute_identifier), or named by the template; api_tagtree's four levels. */
   tagTrees?: Record<string, TagOption[]>;
+  /** The root tag's keyword of each tree. */
+  tagTreeLabels?: Record<string, string>;
+  /** What else a template knows that the mapping needs (e.g. `publicState`, the public privacy state's id). */
+  context?: Record<string, unknown>;
   /** piazza.ini [Map], portal-wide (empty values left out). */
   map?: Record<string, string>;
 }
@@ -58,6 +62,8 @@ export function readForm(raw: unknown): { form: OpenpaForm; problems: ConfigProb
   const value = isOpenpaForm(raw) ? raw.openpa : raw;
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
   const form = obj(value);
+  // (PHP's json_encode writes an empty hash as [])
+  if (form && Array.isArray(form.attributes) && !form.attributes.length) form.attributes = {};
   if (!form) return { form: { block: { id: '', type: '', view: '' }, attributes: {}, site: { prefix: '/', locale: '' } }, problems: [{ path: '/openpa', code: 'type', types: ['object'] }] };
   const block = obj(form.block) || {};
   if (!obj(form.block)) problems.push({ path: '/openpa/block', code: 'required' });
@@ -73,6 +79,8 @@ export function readForm(raw: unknown): { form: OpenpaForm; problems: ConfigProb
   const site = obj(form.site) || {};
   const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
   const tagTrees = obj(form.tagTrees) as OpenpaForm['tagTrees'] | null;
+  const tagTreeLabels = obj(form.tagTreeLabels) as OpenpaForm['tagTreeLabels'] | null;
+  const context = obj(form.context);
   const map = obj(form.map) as OpenpaForm['map'] | null;
   return {
     form: {
@@ -80,6 +88,8 @@ export function readForm(raw: unknown): { form: OpenpaForm; problems: ConfigProb
       attributes,
       site: { prefix: text(site.prefix, '/'), locale: text(site.locale, '') },
       ...(tagTrees ? { tagTrees } : {}),
+      ...(tagTreeLabels ? { tagTreeLabels } : {}),
+      ...(context ? { context } : {}),
       ...(map ? { map } : {}),
     },
     problems,

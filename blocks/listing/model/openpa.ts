@@ -5,7 +5,7 @@
 // (jquery.opendata_remote_gui.js). The parity test (test/unit/openpa/parity.test.ts) renders those
 // templates with the real eZ engine and checks this mapping against them key by key; the
 // differences it allows are docs/openpa.md's "Deliberate differences". Pure.
-import { attributePath, ezTrue, readForm, type Mapped } from '../../../runtime/openpa';
+import { attributePath, ezTrue, readForm, type Mapped, type OpenpaForm } from '../../../runtime/openpa';
 import type { ConfigProblem } from '../../../runtime/types';
 import type { ListingConfig } from './types';
 
@@ -17,6 +17,7 @@ export const tagTreeField = (field: string) => 'raw[subattr_' + field + '___tag_
 
 export function fromOpenpa(raw: unknown): Mapped<ListingConfig> {
   const { form, problems } = readForm(raw);
+  if (form.block.type === 'RicercaLuoghi') return placesFromOpenpa(form, problems);
   const a = form.attributes;
   const horizontal = form.block.view === 'horizontal';
   const origin: Record<string, string> = {};
@@ -90,6 +91,31 @@ export function fromOpenpa(raw: unknown): Mapped<ListingConfig> {
     set('itemsPerRow', value as ListingConfig['itemsPerRow'], 'items_per_row');
   }
   if (form.map && Object.keys(form.map).length) set('map', form.map as ListingConfig['map']);
+  return { config, origin, problems };
+}
+
+/**
+ * The places search block (RicercaLuoghi, theme's block/ricerca_luoghi.tpl): places under `node_id`,
+ * tagged under `root_tag` and public, by name; map first, then the list (masonry, 9 a page), a
+ * search box and one filter on the root tag's tree (three levels; `hide_first_level` drops the first).
+ */
+function placesFromOpenpa(form: OpenpaForm, problems: ConfigProblem[]): Mapped<ListingConfig> {
+  const a = form.attributes;
+  const tree = form.tagTrees?.root_tag;
+  const state = form.context?.publicState;
+  if (typeof state !== 'number' && typeof state !== 'string') problems.push({ path: '/openpa/context/publicState', code: 'required' });
+  const query = 'classes [place] subtree [' + (a.node_id || '') + '] ' + (tree ? ' and raw[ezf_df_tag_ids] = ' + a.root_tag + ' ' : '') + ' and state in [' + state + '] sort [name=>asc]';
+  const hideFirst = ezTrue(a.hide_first_level);
+  const options = (tree || []).filter((o) => o.depth <= 2 && !(hideFirst && o.depth === 0)).map((o) => ({ ...o, depth: hideFirst ? o.depth - 1 : o.depth }));
+  const config: ListingConfig = {
+    blockId: form.block.id, queryBuilder: 'browser', remoteUrl: '', localAccessPrefix: form.site.prefix, query,
+    tabs: ['geo', 'list'], showSearch: true, itemsPerRow: 'auto', limitPagination: 9,
+    facets: tree ? [{ field: tagTreeField('type'), label: form.tagTreeLabels?.root_tag || '', sort: 'alpha', limit: 1000, options }] : [],
+    removeExistingEmptyFacets: ezTrue(a.hide_empty_facets),
+    ...(form.site.locale ? { locale: form.site.locale } : {}),
+    ...(form.map && Object.keys(form.map).length ? { map: form.map as ListingConfig['map'] } : {}),
+  };
+  const origin = { '/query': attributePath('node_id'), '/facets': attributePath('root_tag'), '/removeExistingEmptyFacets': attributePath('hide_empty_facets') };
   return { config, origin, problems };
 }
 

@@ -27,11 +27,13 @@ export const realEz = { skip: !!missing };
  * stand-ins (ez-standins/) for the two tag-tree operators that need eZ Tags and a database, so
  * that `Label:field:tree` facets render on both sides.
  */
-function extensionWithStandins(): string {
+function extensionWithStandins(piazza = true): string {
   const dir = mkdtempSync(join(tmpdir(), 'piazza-ez-'));
-  symlinkSync(join(extension, 'design'), join(dir, 'design'));
+  // without piazza: the stand-ins alone, in an extension with an empty design
+  if (piazza) symlinkSync(join(extension, 'design'), join(dir, 'design'));
+  else mkdirSync(join(dir, 'design'));
   mkdirSync(join(dir, 'settings'));
-  for (const f of readdirSync(join(extension, 'settings'))) symlinkSync(join(extension, 'settings', f), join(dir, 'settings', f));
+  if (piazza) for (const f of readdirSync(join(extension, 'settings'))) symlinkSync(join(extension, 'settings', f), join(dir, 'settings', f));
   writeFileSync(join(dir, 'settings/site.ini.append.php'), '<?php /* #?ini charset="utf-8"?\n[TemplateSettings]\nExtensionAutoloadPath[]=piazza\n*/ ?>\n');
   mkdirSync(join(dir, 'autoloads'));
   symlinkSync(join(import.meta.dirname, 'ez-standins/eztemplateautoload.php'), join(dir, 'autoloads/eztemplateautoload.php'));
@@ -39,6 +41,7 @@ function extensionWithStandins(): string {
   return dir;
 }
 let withStandins: string | null = null;
+let standinsOnly: string | null = null;
 
 export interface EzBlock {
   id: string;
@@ -53,7 +56,7 @@ export interface RenderOptions {
   siteDesign?: string;
   /** AdditionalSiteDesignList (default piazza,bootstrapitalia). */
   additional?: string[];
-  /** Leave piazza's extension out (the theme alone). */
+  /** Leave piazza's templates and settings out (the theme alone, with the test stand-ins). */
   noPiazza?: boolean;
   block?: EzBlock;
   vars?: Record<string, unknown>;
@@ -61,9 +64,8 @@ export interface RenderOptions {
 
 /** Renders a template file, a `design:` URI, or (no template) the block as eZ Flow does (override.ini). */
 export function renderEz(template: string | null, o: RenderOptions = {}): { html: string; log: string; status: number | null } {
-  withStandins ??= extensionWithStandins();
-  const args = [renderPhp, '--site-design', o.siteDesign || 'bootstrapitalia2', '--additional', (o.additional || ['piazza', 'bootstrapitalia']).join(',')];
-  args.push(...(o.noPiazza ? ['--no-piazza'] : ['--piazza', withStandins]));
+  const ext = o.noPiazza ? (standinsOnly ??= extensionWithStandins(false)) : (withStandins ??= extensionWithStandins());
+  const args = [renderPhp, '--site-design', o.siteDesign || 'bootstrapitalia2', '--additional', (o.additional || ['piazza', 'bootstrapitalia']).join(','), '--piazza', ext];
   if (o.block) args.push('--block', JSON.stringify(o.block));
   for (const [k, v] of Object.entries(o.vars || {})) args.push('--var', k + '=' + JSON.stringify(v));
   args.push(...(template === null ? ['--block-view'] : [template]));

@@ -16,7 +16,7 @@ const base: Attributes = { image: '', remote_url: '', query: 'classes [event]', 
 const REMOTE = 'https://www.comune.example.it/';
 
 /** name → [type, view, attributes (over `base`), deliberate differences: key → why (docs/openpa.md)] */
-const sets: Array<[string, 'OpendataRemoteContents' | 'OpendataQueriedContents', 'default' | 'horizontal' | 'datatable', Attributes, Record<string, string>?]> = [
+const sets: Array<[string, 'OpendataRemoteContents' | 'OpendataQueriedContents' | 'RicercaLuoghi', 'default' | 'horizontal' | 'datatable', Attributes, Record<string, string>?]> = [
   ['events: remote, map, search, topics + time interval, 3 per row', 'OpendataRemoteContents', 'default', { remote_url: REMOTE, show_map: '1', show_search: '1', facets: 'Argomenti:topics,Quando:time_interval', query: 'classes [event] and calendar[time_interval] = [now, *] sort [time_interval=>asc]', view_api: 'card_teaser' }],
   ['items_per_row auto (masonry)', 'OpendataRemoteContents', 'default', { items_per_row: 'auto', facets: 'Argomenti:topics' }],
   ['items_per_row 1, no facets', 'OpendataRemoteContents', 'default', { items_per_row: '1' }],
@@ -39,6 +39,9 @@ const sets: Array<[string, 'OpendataRemoteContents' | 'OpendataQueriedContents',
   ['horizontal: time interval is a select there', 'OpendataRemoteContents', 'horizontal', { remote_url: REMOTE, facets: 'Quando:time_interval,Pubblicato:published_range', items_per_row: 'auto' }],
   ['queried contents: server builder', 'OpendataQueriedContents', 'default', { facets: 'Argomenti:topics', show_search: '1' }],
   ['queried contents with a named builder, map', 'OpendataQueriedContents', 'default', { query_builder: 'luoghi', show_map: '1', items_per_row: '2' }],
+  ['places search: a tag tree, empty facets hidden', 'RicercaLuoghi', 'default', { root_tag: '100', node_id: '2', hide_empty_facets: '1', hide_first_level: '' }, { locale: 'the theme passes no locale (the plugin\'s it-IT); piazza passes the site\'s' }],
+  ['places search: first level hidden, no tag tree', 'RicercaLuoghi', 'default', { root_tag: '', node_id: '58', hide_empty_facets: '', hide_first_level: '1' }, { locale: 'as above' }],
+  ['places search: first level hidden', 'RicercaLuoghi', 'default', { root_tag: '100', node_id: '58', hide_first_level: '1' }, { locale: 'as above' }],
   ['table: documents, link first, facets with limit and sort', 'OpendataRemoteContents', 'datatable', { query: 'classes [document] and subtree [2] sort [published=>desc]', limit: '20', fields: '_link,name,document_type,publication_start_time,has_organization', facets: 'Tipo di documento:document_type,Argomenti:topics.name:100:count,Anno:published_range' }],
   ['table: no fields (link and name)', 'OpendataRemoteContents', 'datatable', { query: 'classes [public_service]' }],
   ['table: remote portal', 'OpendataRemoteContents', 'datatable', { remote_url: REMOTE, query: 'classes [document]', fields: '_link,name,document_type' }],
@@ -50,23 +53,29 @@ const sets: Array<[string, 'OpendataRemoteContents' | 'OpendataQueriedContents',
 ];
 
 /** What the listing means, for the theme (from its HTML) and for piazza (from its config). */
+/** jquery.opendata_remote_gui.js `defaults`, for what a template does not pass. */
+const PLUGIN_DEFAULTS = { queryBuilder: 'browser', remoteUrl: '', localAccessPrefix: '/', limitPagination: 3, itemsPerRow: 3, view: 'card_teaser', hideIfEmpty: false, locale: 'it-IT', fields: [], removeExistingEmptyFacets: false };
+/** piazza's own defaults (schemas/listing.schema.json), for what the mapping leaves out. */
+const PIAZZA_DEFAULTS = { ...PLUGIN_DEFAULTS, showSearch: false, timeIntervals: false, publishedRange: false };
+
 function listingMeaning(t: NonNullable<ReturnType<typeof readThemeListing>>) {
-  const c = t.call || {};
+  const c = { ...PLUGIN_DEFAULTS, ...t.call };
   return {
     queryBuilder: c.queryBuilder, remoteUrl: c.remoteUrl, localAccessPrefix: c.localAccessPrefix, query: c.query,
     limitPagination: t.broken ? 'the script stops here' : c.limitPagination, itemsPerRow: c.itemsPerRow === '' ? undefined : String(c.itemsPerRow), view: c.view, locale: c.locale,
-    hideIfEmpty: c.hideIfEmpty, fields: c.fields, tabs: t.tabs,
+    hideIfEmpty: c.hideIfEmpty, fields: c.fields, removeExistingEmptyFacets: c.removeExistingEmptyFacets, tabs: t.tabs,
     // data-datatype: `string` (or none) a phrase, `date`, `integer`, anything else the value as it is
     facets: t.facets.map((f) => ({ field: f.field, label: f.label, type: !f.type || f.type === 'string' ? undefined : f.type === 'date' || f.type === 'integer' ? f.type : 'term', options: f.options })),
     timeIntervals: t.timeIntervals, publishedRange: t.publishedRange, dateRanges: t.dateRanges, showSearch: t.showSearch,
     searchLabel: t.showSearch ? t.searchLabel : undefined,
   };
 }
-function piazzaListingMeaning(c: ReturnType<typeof listingFromOpenpa>['config'], themeLabel: string | undefined) {
+function piazzaListingMeaning(mapped: ReturnType<typeof listingFromOpenpa>['config'], themeLabel: string | undefined) {
+  const c = { ...PIAZZA_DEFAULTS, ...mapped };
   return {
     queryBuilder: c.queryBuilder, remoteUrl: c.remoteUrl, localAccessPrefix: c.localAccessPrefix, query: c.query,
     limitPagination: c.limitPagination, itemsPerRow: c.itemsPerRow === undefined ? undefined : String(c.itemsPerRow), view: c.view, locale: c.locale,
-    hideIfEmpty: c.hideIfEmpty, fields: c.fields, tabs: c.tabs,
+    hideIfEmpty: c.hideIfEmpty, fields: c.fields, removeExistingEmptyFacets: c.removeExistingEmptyFacets, tabs: c.tabs,
     facets: (c.facets || []).map((f) => (typeof f === 'string' ? { field: f } : {
       field: f.field, label: f.label, type: f.type,
       options: f.options?.map((o) => ({ value: o.value, label: o.label || o.value })),
@@ -108,8 +117,8 @@ function piazzaTableMeaning(c: ReturnType<typeof tableFromOpenpa>['config']) {
   };
 }
 
-const themeFile = (view: string) =>
-  theme + '/bootstrapitalia2/override/templates/block/' + (view === 'datatable' ? 'opendata_remote_gui_datatable.tpl' : view === 'horizontal' ? 'opendata_remote_gui_horizontal.tpl' : 'opendata_remote_gui.tpl');
+const themeFile = (type: string, view: string) =>
+  theme + '/bootstrapitalia2/override/templates/block/' + (type === 'RicercaLuoghi' ? 'ricerca_luoghi.tpl' : view === 'datatable' ? 'opendata_remote_gui_datatable.tpl' : view === 'horizontal' ? 'opendata_remote_gui_horizontal.tpl' : 'opendata_remote_gui.tpl');
 
 /** The form in piazza's output (the block's JSON script). */
 const formIn = (html: string) => JSON.parse(/<script type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
@@ -120,13 +129,13 @@ describe.skipIf(realEz.skip)('parity of meaning with the theme, by the real eZ e
   it('has at least 25 attribute sets, each view, type and facet kind', () => {
     expect(sets.length).toBeGreaterThanOrEqual(25);
     const views = new Set(sets.map(([, type, view]) => type + '/' + view));
-    expect([...views].sort()).toEqual(['OpendataQueriedContents/default', 'OpendataRemoteContents/datatable', 'OpendataRemoteContents/default', 'OpendataRemoteContents/horizontal']);
+    expect([...views].sort()).toEqual(['OpendataQueriedContents/default', 'OpendataRemoteContents/datatable', 'OpendataRemoteContents/default', 'OpendataRemoteContents/horizontal', 'RicercaLuoghi/default']);
   });
 
   sets.forEach(([name, type, view, attributes, deliberate = {}], i) => {
     it(`${type} ${view}: ${name}`, () => {
       const block: EzBlock = { id: 'b' + i.toString(16).padStart(8, '0'), name, type, view, custom_attributes: { ...base, ...attributes } };
-      const original = renderEz(themeFile(view), { block, siteDesign: 'bootstrapitalia2' });
+      const original = renderEz(themeFile(type, view), { block, siteDesign: 'bootstrapitalia2' });
       expect(templateErrors(original.log)).toEqual([]);
       // the portal's block as eZ Flow renders it, on both themes in turn
       const portal = renderEz(null, { block, siteDesign: i % 2 ? 'bootstrapitalia2110' : 'bootstrapitalia2', additional: i % 2 ? ['piazza', 'bootstrapitalia2', 'bootstrapitalia'] : ['piazza', 'bootstrapitalia'] });
@@ -169,14 +178,14 @@ describe.skipIf(realEz.skip)('parity of meaning with the theme, by the real eZ e
 describe.skipIf(realEz.skip)('piazza\'s templates win on both themes, wherever piazza sits in the design list', () => {
   const views: Array<[string, string, string]> = [
     ['OpendataRemoteContents', 'default', 'listing'], ['OpendataRemoteContents', 'horizontal', 'listing'],
-    ['OpendataRemoteContents', 'datatable', 'datatable'], ['OpendataQueriedContents', 'default', 'listing'],
+    ['OpendataRemoteContents', 'datatable', 'datatable'], ['OpendataQueriedContents', 'default', 'listing'], ['RicercaLuoghi', 'default', 'listing'],
   ];
   for (const siteDesign of ['bootstrapitalia2', 'bootstrapitalia2110']) {
     it(`SiteDesign=${siteDesign}: every view renders piazza's block, and the theme's without piazza`, () => {
       // piazza LAST in the list: eZ's design order no longer decides
       const additional = siteDesign === 'bootstrapitalia2' ? ['bootstrapitalia', 'piazza'] : ['bootstrapitalia2', 'bootstrapitalia', 'piazza'];
       for (const [type, view, piazzaType] of views) {
-        const block: EzBlock = { id: 'w1', type, view, custom_attributes: { ...base, facets: 'Argomenti:topics' } };
+        const block: EzBlock = { id: 'w1', type, view, custom_attributes: { ...base, facets: 'Argomenti:topics', root_tag: '100', node_id: '2' } };
         const withPiazza = renderEz(null, { block, siteDesign, additional });
         expect(withPiazza.html, type + '/' + view).toContain('data-piazza-block="' + piazzaType + '"');
         expect(withPiazza.html).not.toMatch(/remoteContentsGui|opendataDataTable|ezscript/);

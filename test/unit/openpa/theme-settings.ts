@@ -39,10 +39,11 @@ export function readThemeListing(html: string, blockId: string): ThemeListing | 
     call = evaluate(literal!.replace(/:\s*,/g, ': undefined,'));
   }
   const tabs = [...html.matchAll(new RegExp('<section id="remote-gui-' + blockId + '-(list|geo|agenda)"', 'g'))].map((m) => m[1]);
-  const selects = [...html.matchAll(/<select id="facet-[^"]*-(\d+)"([^>]*)>([\s\S]*?)<\/select>/g)];
+  // the plugin's facet N is `select[data-facets_select="facet-N"]`, labelled by its <label for>
+  const selects = [...html.matchAll(/<select([^>]*data-facets_select="facet-(\d+)"[^>]*)>([\s\S]*?)<\/select>/g)];
   const facetFields: string[] = call?.facets || [];
-  const facets = selects.map(([, index, tag, body]) => {
-    const label = decode(new RegExp('<label[^>]*for="facet-' + blockId + '-' + index + '"[^>]*>([^<]*)<').exec(html)?.[1] || '').trim();
+  const facets = selects.map(([, tag, index, body]) => {
+    const label = decode(new RegExp('<label[^>]*for="' + attr(tag, 'id') + '"[^>]*>([^<]*)<').exec(html)?.[1] || '').trim();
     const options = [...body.matchAll(/<option[^>]*value="([^"]*)"[^>]*>([^<]*)/g)].map(([, value, text]) => ({ value: decode(value), label: decode(text).replace(/^\u00a0+/, '') }));
     const type = attr(tag, 'data-datatype');
     return { field: facetFields[Number(index)], label, ...(type ? { type } : {}), ...(options.length ? { options } : {}) };

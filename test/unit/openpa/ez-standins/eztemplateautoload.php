@@ -1,7 +1,7 @@
 <?php
-// Test-only stand-ins (piazza's own code, not upstream) for the two operators of "Label:field:tree"
-// facets whose real code needs eZ Tags and a database: openpa_bootstrapitalia's
-// tag_root_from_attribute_identifier (autoloads/openpabootstrapitaliaoperators.php) and api_tagtree.
+// Test-only stand-ins (piazza's own code, not upstream) for operators whose real code needs eZ Tags
+// and a database: openpa_bootstrapitalia's tag_root_from_attribute_identifier and privacy_states
+// (autoloads/openpabootstrapitaliaoperators.php), and api_tagtree.
 // eZTemplate points every name of an operator class at its object when the class is first used
 // (lib/eztemplate/classes/eztemplate.php), so the stand-in is a decorator of the theme's class
 // registered for all its names: the theme's other operators run as they are, and both the theme's

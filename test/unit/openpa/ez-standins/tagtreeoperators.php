@@ -4,7 +4,7 @@
 class PiazzaTestTagTreeOperators
 {
     private $theme;
-    private const OWN = ['tag_root_from_attribute_identifier', 'api_tagtree'];
+    private const OWN = ['tag_root_from_attribute_identifier', 'api_tagtree', 'privacy_states'];
     function __construct() { $this->theme = new OpenPABootstrapItaliaOperators(); }
     function operatorList() { return array_values(array_unique(array_merge($this->theme->operatorList(), self::OWN))); }
     function namedParameterPerOperator() { return true; }
@@ -19,6 +19,11 @@ class PiazzaTestTagTreeOperators
     {
         if (!in_array($operatorName, self::OWN, true)) {
             return $this->theme->modify($tpl, $operatorName, $operatorParameters, $rootNamespace, $currentNamespace, $operatorValue, $namedParameters, $placement);
+        }
+        if ($operatorName === 'privacy_states') {
+            // the content state groups (a database): the public state's id is all a block reads
+            $operatorValue = ['privacy.public' => ['id' => 7, 'identifier' => 'public'], 'privacy.private' => ['id' => 8, 'identifier' => 'private']];
+            return;
         }
         $tree = json_decode(file_get_contents(__DIR__ . '/tagtree.json'), true);
         if ($operatorName === 'tag_root_from_attribute_identifier') {

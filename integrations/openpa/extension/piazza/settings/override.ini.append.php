@@ -27,4 +27,7 @@ MatchFile=block/piazza_opendata_remote_gui_datatable.tpl
 [block_opendata_queried_default]
 MatchFile=block/piazza_opendata_remote_gui.tpl
 
+[block_ricerca_luoghi_default]
+MatchFile=block/piazza_ricerca_luoghi.tpl
+
 */ ?>

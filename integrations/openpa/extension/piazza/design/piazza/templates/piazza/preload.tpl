@@ -1,6 +1,6 @@
 {* piazza: <link rel="modulepreload"> for the chunks of `entries` (manifest, listing, datatable…),
    so that they download while the theme's CSS is parsed instead of after piazza.js asked for them.
-   The file names are piazza.ini [Preload] (written by `npm run openpa:preloads` from the release's
+   The file names are piazza.ini [Preload] (written by `npm run openpa:preloads`, scripts/preloads.mjs, from the release's
    dist/chunks/manifest.json); none there, nothing written. A file named twice
    is fetched once (the browser's module map). *}
 {foreach $entries as $piazza_entry}
