@@ -68,8 +68,8 @@ async function check(kind, config) {
     const map = mappings[kind + 'FromOpenpa'];
     if (!map) return [{ path: '/openpa', code: 'additionalProperties' }];
     const out = map(config);
-    if (out.problems.length) return out.problems;
-    return validate(structuredClone(out.config)) ? [] : relocate(toProblems(validate.errors), out.origin);
+    // what the mapping could not read, and what the config it made breaks, both at their attribute
+    return [...out.problems, ...(validate(structuredClone(out.config)) ? [] : relocate(toProblems(validate.errors), out.origin))];
   }
   return validate(structuredClone(config)) ? [] : toProblems(validate.errors);
 }

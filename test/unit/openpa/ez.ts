@@ -14,10 +14,10 @@ export const extension = join(root, 'integrations/openpa/extension/piazza');
 /** The theme's templates (openpa_bootstrapitalia at the commit of ../shared/real/ez/REVISIONS). */
 export const theme = join(real, 'ez/extension/openpa_bootstrapitalia/design');
 
-const php = spawnSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' });
+const php = spawnSync('php', ['-r', 'foreach (["dom", "intl", "mbstring"] as $m) if (!extension_loaded($m)) exit(1);'], { encoding: 'utf8' });
 /** Why the real-engine tests cannot run here, or '' when they can. */
 export const missing = !existsSync(renderPhp) ? '../shared/real (the upstream test oracles) is not beside this clone'
-  : php.status !== 0 ? 'php-cli is not installed (scripts/ensure-php.sh installs it)'
+  : php.status !== 0 ? 'php-cli with the xml, intl and mbstring modules is not installed (scripts/ensure-php.sh installs it)'
   : '';
 if (missing) console.warn('[openpa tests] skipped: ' + missing);
 export const realEz = { skip: !!missing };
@@ -58,13 +58,15 @@ export interface RenderOptions {
   additional?: string[];
   /** Leave piazza's templates and settings out (the theme alone, with the test stand-ins). */
   noPiazza?: boolean;
+  /** Another copy of piazza's extension (e.g. with piazza.js installed), instead of this repository's. */
+  piazza?: string;
   block?: EzBlock;
   vars?: Record<string, unknown>;
 }
 
 /** Renders a template file, a `design:` URI, or (no template) the block as eZ Flow does (override.ini). */
 export function renderEz(template: string | null, o: RenderOptions = {}): { html: string; log: string; status: number | null } {
-  const ext = o.noPiazza ? (standinsOnly ??= extensionWithStandins(false)) : (withStandins ??= extensionWithStandins());
+  const ext = o.piazza ?? (o.noPiazza ? (standinsOnly ??= extensionWithStandins(false)) : (withStandins ??= extensionWithStandins()));
   const args = [renderPhp, '--site-design', o.siteDesign || 'bootstrapitalia2', '--additional', (o.additional || ['piazza', 'bootstrapitalia']).join(','), '--piazza', ext];
   if (o.block) args.push('--block', JSON.stringify(o.block));
   for (const [k, v] of Object.entries(o.vars || {})) args.push('--var', k + '=' + JSON.stringify(v));

@@ -30,4 +30,10 @@ MatchFile=block/piazza_opendata_remote_gui.tpl
 [block_ricerca_luoghi_default]
 MatchFile=block/piazza_ricerca_luoghi.tpl
 
+# The pagelayout: piazza's copy of the portal's own, written at install time by
+# scripts/openpa-pagelayout.mjs (docs/openpa.md, step 4), which also writes its group here. No
+# group until then: eZ keeps the theme's pagelayout.
+# @pagelayout-begin
+# @pagelayout-end
+
 */ ?>
