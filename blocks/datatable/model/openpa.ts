@@ -5,13 +5,15 @@
 // test (test/unit/openpa/parity.test.ts) checks it against that template rendered by the real eZ
 // engine; docs/openpa.md lists the differences it allows. Pure.
 import type { Column, DatatableConfig, Facet } from '../../../schemas/generated/datatable';
-import { attributePath, readForm, type Mapped } from '../../../runtime/openpa';
+import { attributePath, readForm, type Mapped, type OpenpaForm } from '../../../runtime/openpa';
+import type { ConfigProblem } from '../../../runtime/types';
 
 /** The template's link column (`_link`): the content's id, linked, never sorted. */
 export const LINK_COLUMN: Column = { field: 'id', title: '#', link: true, sortable: false };
 
 export function fromOpenpa(raw: unknown): Mapped<DatatableConfig> {
   const { form, problems } = readForm(raw);
+  if (form.block.type === 'TrasparenzaTable') return trasparenzaFromOpenpa(form, problems);
   const a = form.attributes;
   const origin: Record<string, string> = {};
   const remote = (a.remote_url || '').replace(/^\/+|\/+$/g, '');
@@ -73,5 +75,71 @@ export function fromOpenpa(raw: unknown): Mapped<DatatableConfig> {
     facets.push(facet);
   });
   if (facets.length) config.facets = facets;
+  return { config, origin, problems };
+}
+
+/** A column of an Amministrazione Trasparente table, as the theme's content_trasparenza.php computed it. */
+interface TrasparenzaColumn {
+  identifier: string;
+  /** DataTables' column, JSON: data, name, title, searchable, orderable. */
+  column: string;
+  matrixColumn?: string;
+  /** ocopendata's template.type of the field (`multifile`…). */
+  templateType?: string;
+  showLink?: boolean | string;
+}
+
+/**
+ * A table of Amministrazione Trasparente (the theme's children_table_fields.tpl): its query, the
+ * columns and order content_trasparenza.php computed (titles, sortable, linked: the first and the
+ * `*` ones), 30 rows a page (30, 60, 90, 120), the `group_by` buttons as one filter, links to the
+ * content on this portal.
+ */
+function trasparenzaFromOpenpa(form: OpenpaForm, problems: ConfigProblem[]): Mapped<DatatableConfig> {
+  const a = form.attributes;
+  const prefix = form.site.prefix.replace(/\/+$/, '');
+  const list = Array.isArray(form.context?.columns) ? (form.context.columns as TrasparenzaColumn[]) : [];
+  const columns: Column[] = [];
+  list.forEach((c, i) => {
+    let column: { title?: string; orderable?: boolean } = {};
+    try {
+      column = JSON.parse(c.column);
+    } catch {
+      problems.push({ path: '/openpa/context/columns/' + i + '/column', code: 'json', detail: 'not JSON' });
+    }
+    columns.push({
+      field: c.identifier,
+      ...(column.title ? { title: column.title } : {}),
+      sortable: !!column.orderable,
+      // the template links the first and the `*` columns, but draws a matrix or a file list without a link
+      link: (c.showLink === true || c.showLink === '1') && !c.matrixColumn && c.templateType !== 'multifile',
+      // piazza shows the whole matrix in its cell (the template showed the one column named)
+      ...(c.matrixColumn ? { type: 'matrix' as const } : {}),
+    });
+  });
+  if (!columns.length) problems.push({ path: '/openpa/context/columns', code: 'minItems', limit: 1 });
+  let order: DatatableConfig['order'];
+  try {
+    const [index, dir] = (JSON.parse(a.order || '[]') as Array<[number, string]>)[0] || [];
+    if (columns[index]) order = { field: columns[index].field, dir: dir === 'desc' ? 'desc' : 'asc' };
+  } catch {
+    problems.push({ path: attributePath('order'), code: 'json', detail: 'not JSON' });
+  }
+  const config: DatatableConfig = {
+    blockId: form.block.id,
+    query: a.query || '',
+    searchUrl: prefix + '/opendata/api/datatable/search/',
+    jsonp: false,
+    classesUrl: prefix + '/opendata/api/classes/',
+    ...(a.class_identifier ? { class: a.class_identifier } : {}),
+    columns: columns as DatatableConfig['columns'],
+    ...(order ? { order } : {}),
+    pageSize: 30,
+    pageSizeOptions: [30, 60, 90, 120],
+    linkTemplate: prefix + '/openpa/object/{id}',
+    ...(a.group_by ? { facets: [{ field: a.group_by }] } : {}),
+    ...(form.site.locale ? { locale: form.site.locale } : {}),
+  };
+  const origin = { '/query': attributePath('query'), '/order': attributePath('order'), '/class': attributePath('class_identifier'), '/facets': attributePath('group_by'), '/columns': '/openpa/context/columns' };
   return { config, origin, problems };
 }

@@ -59,7 +59,7 @@ const PLUGIN_DEFAULTS = { queryBuilder: 'browser', remoteUrl: '', localAccessPre
 const PIAZZA_DEFAULTS = { ...PLUGIN_DEFAULTS, showSearch: false, timeIntervals: false, publishedRange: false };
 
 function listingMeaning(t: NonNullable<ReturnType<typeof readThemeListing>>) {
-  const c = { ...PLUGIN_DEFAULTS, ...t.call };
+  const c: Record<string, any> = { ...PLUGIN_DEFAULTS, ...t.call };
   return {
     queryBuilder: c.queryBuilder, remoteUrl: c.remoteUrl, localAccessPrefix: c.localAccessPrefix, query: c.query,
     limitPagination: t.broken ? 'the script stops here' : c.limitPagination, itemsPerRow: c.itemsPerRow === '' ? undefined : String(c.itemsPerRow), view: c.view, locale: c.locale,
@@ -71,17 +71,17 @@ function listingMeaning(t: NonNullable<ReturnType<typeof readThemeListing>>) {
   };
 }
 function piazzaListingMeaning(mapped: ReturnType<typeof listingFromOpenpa>['config'], themeLabel: string | undefined) {
-  const c = { ...PIAZZA_DEFAULTS, ...mapped };
+  const c: Record<string, any> = { ...PIAZZA_DEFAULTS, ...mapped };
   return {
     queryBuilder: c.queryBuilder, remoteUrl: c.remoteUrl, localAccessPrefix: c.localAccessPrefix, query: c.query,
     limitPagination: c.limitPagination, itemsPerRow: c.itemsPerRow === undefined ? undefined : String(c.itemsPerRow), view: c.view, locale: c.locale,
     hideIfEmpty: c.hideIfEmpty, fields: c.fields, removeExistingEmptyFacets: c.removeExistingEmptyFacets, tabs: c.tabs,
-    facets: (c.facets || []).map((f) => (typeof f === 'string' ? { field: f } : {
+    facets: (mapped.facets || []).map((f) => (typeof f === 'string' ? { field: f } : {
       field: f.field, label: f.label, type: f.type,
       options: f.options?.map((o) => ({ value: o.value, label: o.label || o.value })),
     })),
     timeIntervals: c.timeIntervals, publishedRange: c.publishedRange,
-    dateRanges: (c.dateRanges || []).map((r) => ({ fromField: r.fromField, toField: r.toField })), showSearch: c.showSearch,
+    dateRanges: (mapped.dateRanges || []).map((r) => ({ fromField: r.fromField, toField: r.toField })), showSearch: c.showSearch,
     // the theme's default placeholder is its own translation: only a configured one is compared
     searchLabel: c.showSearch ? c.i18n?.['search.label'] ?? themeLabel : undefined,
   };

@@ -30,6 +30,15 @@ MatchFile=block/piazza_opendata_remote_gui.tpl
 [block_ricerca_luoghi_default]
 MatchFile=block/piazza_ricerca_luoghi.tpl
 
+# Amministrazione Trasparente's tables: pagina_trasparenza.tpl (the full view of class
+# pagina_trasparenza, whose design keys the content view sets) includes one per table_fields. No
+# group of the theme names this template, so ours is the only match.
+[piazza_trasparenza_children_table_fields]
+Source=openpa/full/parts/amministrazione_trasparente/children_table_fields.tpl
+MatchFile=piazza_children_table_fields.tpl
+Subdir=templates
+Match[class_identifier]=pagina_trasparenza
+
 # The pagelayout: piazza's copy of the portal's own, written at install time by
 # scripts/openpa-pagelayout.mjs (docs/openpa.md, step 4), which also writes its group here. No
 # group until then: eZ keeps the theme's pagelayout.
