@@ -5,7 +5,10 @@ import { proxy } from 'valtio/vanilla';
 import { INTERVALS, type Filters, type IntervalId, type ListingSettings, type ListingState, type TabId } from './types';
 
 export function defaultState(s: ListingSettings, tabs: readonly TabId[] = s.tabs): ListingState {
-  return { text: '', facets: {}, interval: 'all', publishedFrom: '', publishedTo: '', ranges: s.dateRanges.map(() => ['', '']), page: 0, tab: tabs[0] || 'list' };
+  return {
+    text: '', facets: {}, interval: 'all', publishedFrom: '', publishedTo: '', page: 0, tab: tabs[0] || 'list',
+    ...(s.dateRanges.length ? { ranges: s.dateRanges.map((): [string, string] => ['', '']) } : {}),
+  };
 }
 
 export const createState = (initial: ListingState): ListingState => proxy(structuredClone(initial));
@@ -16,7 +19,7 @@ export const filtersOf = (s: ListingState): Filters => ({
   interval: s.interval,
   publishedFrom: s.publishedFrom,
   publishedTo: s.publishedTo,
-  ranges: s.ranges,
+  ...(s.ranges ? { ranges: s.ranges } : {}),
 });
 
 /** A stable text for "did the filters change?" (facet keys sorted, empty selections dropped). */
@@ -60,7 +63,7 @@ export function createActions(state: ListingState): ListingActions {
       state.interval = next.interval;
       state.publishedFrom = next.publishedFrom;
       state.publishedTo = next.publishedTo;
-      state.ranges = [...(next.ranges || [])];
+      state.ranges = next.ranges ? [...next.ranges] : undefined;
       state.page = next.page;
       state.tab = next.tab;
     },
