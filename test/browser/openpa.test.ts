@@ -4,7 +4,8 @@
 // listing (default view: facets, search, map and the agenda), the horizontal view, a queried-contents
 // block the emulator knows, a data table and an Amministrazione Trasparente table. On Chromium,
 // Firefox and WebKit (engines/): every block mounts and shows the emulator's data, with no console
-// error, no failed request and no axe violation. The extension's static path is served as /dist/.
+// error but the one of a block given a bad attribute (named by block and attribute, its fallback
+// kept), no failed request and no axe violation. The extension's static path is served as /dist/.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,8 @@ beforeAll(() => {
     block('documenti-orizzontale', 'OpendataRemoteContents', 'horizontal', { query: 'classes [document] subtree [131]', limit: '4', items_per_row: '4', facets: 'Tipo di documento:document_type', show_search: '1' }),
     block('eventi-server', 'OpendataQueriedContents', 'default', { limit: '6', facets: 'Argomento:topics,Tipo di evento:has_public_event_typology,Quando:time_interval' }),
     block('documenti', 'OpendataRemoteContents', 'datatable', { query: 'classes [document] subtree [131]', fields: '_link,name,document_type', facets: 'Tipo di documento:document_type' }),
+    // an editor's mistake: told once, at the attribute; the rest of the page works
+    block('rotto', 'OpendataRemoteContents', 'default', { query: 'classes [event]', items_per_row: '9' }),
   ].map((b) => render(null, { block: b }));
   const column = (identifier: string, title: string) => JSON.stringify({ data: 'data.ita-IT.' + identifier, name: identifier, title, searchable: true, orderable: true });
   const trasparenza = render(join(extension, 'design/piazza/override/templates/piazza_children_table_fields.tpl'), {
@@ -92,7 +95,10 @@ describe.skipIf(realEz.skip).each(selectedEngines())('%s: a page of the real eZ 
       // the module door for this portal's data, the class of the results asked as the template did
       expect(requested.some((u) => u.startsWith('/opendata/api/datatable/search/') && decodeURIComponent(u).includes('facets [class|alpha|10]'))).toBe(true);
       expect(requested.some((u) => u.startsWith('/opendata/api/classes/document'))).toBe(true);
-      expect(await tab.errors()).toEqual([]);
+      await tab.waitFor(() => document.getElementById('remote-gui-rotto')?.getAttribute('data-piazza-state') === 'error');
+      const errors = await tab.errors();
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/\[piazza\] listing block "rotto": .*\/openpa\/attributes\/items_per_row/);
       expect(await tab.failedResponses()).toEqual([]);
       await tab.evaluate((source: string) => {
         const s = document.createElement('script');
