@@ -4,7 +4,7 @@
 // added, and what only the build knows (which files an entry needs, which markup a helper
 // handles) is written here, once, outside the classic script.
 import files from 'piazza:files';
-import { isOpenpaForm, relocate, type OpenpaMapping } from './openpa';
+import { isOpenpaForm, type OpenpaMapping } from './openpa';
 import type { AdminNote, BlockContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
 /** Page helpers: the portal's existing markup → the chunk that handles it. */
@@ -97,13 +97,14 @@ function nameOf(element: Element, config: unknown): string {
  * An eZ form (what the OpenPA overrides write: the block's attributes) made the block's config by
  * its `<type>-openpa` chunk, the block's one mapping (runtime/openpa.ts); any other config as it is.
  */
-async function mapped(config: unknown, type: string, nonce: string): Promise<{ config: unknown; origin?: Record<string, string> }> {
+async function mapped(config: unknown, type: string, nonce: string): Promise<{ config: unknown; told?: (problems: ConfigProblem[]) => ConfigProblem[] }> {
   if (!isOpenpaForm(config)) return { config };
   if (!files[type + '-openpa']) throw { problems: [{ path: '/openpa', code: 'additionalProperties' }] };
   const m = await load<OpenpaMapping>(type + '-openpa', nonce).catch((e) => { throw Object.assign(e, { download: true }); });
   const out = m.fromOpenpa(config);
   if (out.problems.length) throw { problems: out.problems };
-  return out;
+  // (the mapping's own chunk words where a problem of the config it made came from)
+  return { config: out.config, told: (problems) => m.relocate(problems, out.origin) };
 }
 
 /** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
@@ -146,14 +147,14 @@ export default {
       block.fail(blockId, typeof what === 'string' ? what : await ctx.explain(what), error);
     if (problem) return fail([problem]);
     element.setAttribute('data-piazza-state', 'loading');
-    let origin: Record<string, string> | undefined;
+    let told: ((problems: ConfigProblem[]) => ConfigProblem[]) | undefined;
     try {
       if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
       const blockCtx: BlockContext = { ...ctx, blockId, type };
       // the block's code downloads while an eZ form is mapped
       const code = load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
       code.catch(() => {});
-      ({ config, origin } = await mapped(config, type, ctx.nonce));
+      ({ config, told } = await mapped(config, type, ctx.nonce));
       runEarly(element, config, blockCtx);
       const mod = await code;
       if (!block.current()) return;
@@ -162,7 +163,7 @@ export default {
         cleanup = await mod.mount(element, config, blockCtx);
       } catch (e: any) {
         // a mapped config's problems are told at the eZ attribute they came from
-        throw origin && Array.isArray(e?.problems) ? { problems: relocate(e.problems, origin) } : e;
+        throw told && Array.isArray(e?.problems) ? { problems: told(e.problems) } : e;
       }
       if (!block.current() || !block.mounted(cleanup)) return; // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');

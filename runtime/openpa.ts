@@ -38,9 +38,10 @@ export interface Mapped<T> {
   problems: ConfigProblem[];
 }
 
-/** A mapping module (`<type>-openpa` chunk): the eZ form → the block's config. */
+/** A mapping module (`<type>-openpa` chunk): the eZ form → the block's config; the config's problems → the form's paths. */
 export interface OpenpaMapping {
   fromOpenpa(form: unknown): Mapped<Record<string, unknown>>;
+  relocate(problems: ConfigProblem[], origin: Record<string, string>): ConfigProblem[];
 }
 
 /** `{"openpa": {…}}`: the eZ form, as the overrides write it. */
