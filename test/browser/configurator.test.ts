@@ -459,7 +459,7 @@ describe('configurator: another portal\'s API', () => {
   beforeAll(async () => { remote = await startPortal(); });
   afterAll(() => remote?.close());
 
-  it('the classes come from the typed portal (JSONP), and the previewed listing reads it as its remoteUrl', async () => {
+  it('the classes come from this portal (another\'s classes route has no JSONP), and the previewed listing reads the typed portal as its remoteUrl', async () => {
     const { page } = await openConfigurator();
     remote.log.clear();
     const origin = remote.origin;
@@ -467,21 +467,22 @@ describe('configurator: another portal\'s API', () => {
     await page.click('form:has(#configuratore-api) button[type=submit]');
     await pickClass(page, 'event');
     await page.click('#configuratore-usa-classe');
-    const log = remote.log.read();
-    expect(log.filter((e) => e.kind === 'class').length).toBeGreaterThanOrEqual(2); // the list, then the class
+    expect(remote.log.read().filter((e) => e.kind === 'class')).toEqual([]);
+    expect(env.portal.log.read().filter((e) => e.kind === 'class').length).toBeGreaterThanOrEqual(2); // the list, then the class
     const json = JSON.parse(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value));
     expect(json.remoteUrl).toBe(origin);
     await previewShows(page, json);
     await page.waitForFunction(() => !!document.querySelector('#configuratore-anteprima .piazza-listing-list [role=listitem]'), { timeout: 15_000 });
     expect(remote.log.read().some((e) => e.kind === 'search')).toBe(true);
 
-    // A data table on the same portal: its search and class URLs there, read with JSONP.
+    // A data table on the same portal: its search URL there, read with JSONP; its class from this portal.
     await page.click('#tipo-datatable');
     await pickClass(page, 'document');
     await page.click('#configuratore-usa-classe');
     await page.click('#scegli-columns-name');
     const table = JSON.parse(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value));
-    expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', classesUrl: origin + '/api/opendata/v2/classes/', jsonp: true, class: 'document' });
+    expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', jsonp: true, class: 'document' });
+    expect(table.classesUrl).toBeUndefined();
     // (Nothing else in this test asks the remote portal for a table.)
     await previewShows(page, table);
     await tableSummary(page, '#configuratore-anteprima #tabella');
