@@ -48,7 +48,7 @@ function vitest(args, label) {
   return failed;
 }
 
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let status = 0;
 try {
   const stop = startHogs();
@@ -57,7 +57,7 @@ try {
   if (underLoad.length) {
     status = 1;
     // Again, quiet: each failed test by its file and full name.
-    const again = vitest([...new Set(underLoad.map((f) => f.file))].concat(['-t', underLoad.map((f) => '^' + escape(f.name) + '$').join('|')]), 'the failures again, quiet');
+    const again = vitest([...new Set(underLoad.map((f) => f.file))].concat(['-t', underLoad.map((f) => '^' + escapeRegExp(f.name) + '$').join('|')]), 'the failures again, quiet');
     const stillFails = new Set(again.map((f) => f.file + ' › ' + f.name));
     console.log('\nfailed under load:');
     for (const f of underLoad) {
