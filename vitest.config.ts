@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
           isolate: false,
+          // Unit files first (they fail fastest), then the browser files with their own worker count.
+          sequence: { groupOrder: 0 },
           css: false,
           server: { deps: { inline: ['react-data-grid', 'fslightbox-react', '@testing-library/preact', 'valtio'] } },
         },
@@ -44,6 +46,7 @@ export default defineConfig({
           // waiting for pages (the whole suite keeps about half a core busy), so files run two at a
           // time (PIAZZA_BROWSER_WORKERS overrides it; 1 runs them one by one).
           maxWorkers: Number(process.env.PIAZZA_BROWSER_WORKERS || 2),
+          sequence: { groupOrder: 1 },
           globalSetup: [r('./test/browser/global-setup.ts')],
         },
       },
