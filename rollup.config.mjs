@@ -16,24 +16,23 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
+import { readBlocks } from './scripts/blocks.mjs';
 
 const root = resolve('.');
 const dist = resolve(process.env.PIAZZA_DIST || 'dist');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const minify = process.env.PIAZZA_MINIFY !== '0';
 
-/** Entries are found by convention so a new block or helper needs no change here. */
+/** Blocks come from the blocks registry (blocks/registry.json), helpers by convention: a new block or helper needs no change here. */
 function lazyEntries() {
   const entries = {};
-  const add = (name, file) => { if (existsSync(file)) entries[name] = file; };
+  const add = (name, file) => { if (file && existsSync(file)) entries[name] = file; };
   add('consent-ui', 'runtime/consent/ui/index.ts');
   add('messages', 'runtime/messages.ts'); // admin messages, loaded by piazza.js only for a config problem
-  for (const dir of readdirSync('blocks', { withFileTypes: true })) {
-    if (dir.isDirectory()) {
-      add(dir.name, join('blocks', dir.name, 'index.ts'));
-      add(dir.name + '-early', join('blocks', dir.name, 'early.ts')); // a block's first requests (loader.ts)
-      add(dir.name + '-openpa', join('blocks', dir.name, 'openpa.ts')); // an eZ form → the block's config (runtime/openpa.ts)
-    }
+  for (const block of readBlocks()) {
+    add(block.type, block.index);
+    add(block.type + '-early', block.early); // a block's first requests (loader.ts)
+    add(block.type + '-openpa', block.openpa); // an eZ form → the block's config (runtime/openpa.ts)
   }
   if (existsSync('runtime/helpers')) {
     for (const f of readdirSync('runtime/helpers')) {
@@ -88,13 +87,18 @@ function writeManifest() {
     },
   };
 }
-/** `piazza:files` → the entry table of build 1 (for runtime/manifest.ts). */
+/**
+ * `piazza:files` → the entry table of build 1, and `piazza:blocks` → the registry's block types
+ * (for runtime/manifest.ts: which `data-piazza-block` types exist, in an unknown type's message).
+ */
 function readFiles() {
   const id = '\0piazza:files';
+  const blocks = '\0piazza:blocks';
   return {
     name: 'piazza-files',
-    resolveId: (s) => (s === 'piazza:files' ? id : null),
-    load: (s) => (s === id ? `export default ${JSON.stringify(manifest)};` : null),
+    resolveId: (s) => (s === 'piazza:files' ? id : s === 'piazza:blocks' ? blocks : null),
+    load: (s) => (s === id ? `export default ${JSON.stringify(manifest)};`
+      : s === blocks ? `export default ${JSON.stringify(readBlocks().map((b) => b.type).filter((t) => manifest[t]))};` : null),
   };
 }
 /** Build 2 writes the manifest module's hashed name here; piazza.js reads it as `piazza:manifest`. */

@@ -4,10 +4,7 @@
 import listingSchema from '../schemas/listing.schema.json';
 import datatableSchema from '../schemas/datatable.schema.json';
 import consentSchema from '../schemas/consent.schema.json';
-import validateListing from '../schemas/generated/listing.validate.js';
-import validateDatatable from '../schemas/generated/datatable.validate.js';
-import listingLegacy from '../schemas/generated/listing.legacy.js';
-import datatableLegacy from '../schemas/generated/datatable.legacy.js';
+import blocks from '../schemas/generated/blocks.validate.js';
 import { toProblems } from '../schemas/problems.js';
 import { checkConsentConfig } from '../runtime/consent/config';
 import { legacyNotes } from '../runtime/config';
@@ -50,13 +47,14 @@ export function problemsOf(type: ConfigType, config: unknown, lang: AdminLang): 
   if (type === 'consent') found = checkConsentConfig(config);
   else if (!config || typeof config !== 'object' || Array.isArray(config)) found = [{ path: '/', code: 'type', types: ['object'] }];
   else {
-    const validate = type === 'listing' ? validateListing : validateDatatable;
+    // the blocks registry's table (gen-schemas): each block type's own validator, never another's
+    const { validate } = blocks[type];
     // The validator fills in defaults: a copy keeps the admin's config as written.
     found = validate(structuredClone(config)) ? [] : toProblems(validate.errors);
   }
   const out: Problem[] = found.map((p) => ({ ...p, message: say.problem(p) }));
   if (type !== 'consent') {
-    for (const { key, note } of legacyNotes(config, type === 'listing' ? listingLegacy : datatableLegacy)) {
+    for (const { key, note } of legacyNotes(config, blocks[type].legacy)) {
       out.push({ path: key.startsWith('/') ? key : '/' + key, code: 'ignored', message: say.t('warning') + ': ' + say.ignored(key, note), warning: true });
     }
   }

@@ -3,6 +3,7 @@
 // parsing. piazza.js holds only its file name, so it does not grow with each block or helper
 // added, and what only the build knows (which files an entry needs, which markup a helper
 // handles) is written here, once, outside the classic script.
+import blocks from 'piazza:blocks';
 import files from 'piazza:files';
 import { isOpenpaForm, type OpenpaMapping } from './openpa';
 import type { AdminNote, BlockContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
@@ -149,7 +150,7 @@ export default {
     element.setAttribute('data-piazza-state', 'loading');
     let told: ((problems: ConfigProblem[]) => ConfigProblem[]) | undefined;
     try {
-      if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
+      if (!blocks.includes(type)) throw { note: { code: 'blockType', name: type, known: blocks } }; // the registry's
       const blockCtx: BlockContext = { ...ctx, blockId, type };
       // the block's code downloads while an eZ form is mapped
       const code = load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });

@@ -76,7 +76,7 @@ const CATALOG: Catalog = {
     okIgnored_other: 'ok ({count} impostazioni ignorate)',
     warning: 'avviso',
     noType: 'non si capisce il tipo di configurazione: aggiungi "$schema" o indica --type',
-    usage: 'uso: npm run validate -- [--lang it|en] [--type listing|datatable|consent|probe] <config.json | pagina.html>…',
+    usage: 'uso: npm run validate -- [--lang it|en] [--type {types}] <config.json | pagina.html>…',
   },
   en: {
     invalidConfig: 'invalid config',
@@ -134,7 +134,7 @@ const CATALOG: Catalog = {
     okIgnored_other: 'ok ({count} ignored settings)',
     warning: 'warning',
     noType: 'cannot tell the config type: add "$schema" or pass --type',
-    usage: 'usage: npm run validate -- [--lang it|en] [--type listing|datatable|consent|probe] <config.json | page.html>…',
+    usage: 'usage: npm run validate -- [--lang it|en] [--type {types}] <config.json | page.html>…',
   },
 };
 
@@ -171,8 +171,8 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
       case 'uniqueItems': return t(code, { first: String(p.first), second: String(p.second) });
       case 'ignored': return ignored(String(p.key), p.note as LegacyNote['note']);
       case 'blockType': {
-        // `entries`: the build's chunk entries (the loader's manifest); the rest are not blocks.
-        const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)|-(early|openpa)$/.test(k));
+        // `known`: the blocks registry's types (the loader's manifest, `npm run validate`).
+        const known = (p.known as string[]) || [];
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
       case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies':

@@ -6,15 +6,21 @@
 //   <name>.legacy.js     the keys of the original jQuery plugins the schema accepts but ignores
 //                        (`"deprecated": true`), with what to do instead: {it, en}, from their
 //                        "x-description-it" and "description" (admin messages are Italian first).
+// and, from the blocks registry (blocks/registry.json, scripts/blocks.mjs), the one table of them:
+//   blocks.js / blocks.d.ts  type → { validate, legacy } of every block (the configurator, `npm
+//                        run validate`), `BlockType`, `BlockConfigs` and each config type (types/piazza.d.ts).
+// A registry named by PIAZZA_BLOCKS (a test's) is written to PIAZZA_GENERATED.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import Ajv from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
+import { generatedDir, readBlocks, root } from './blocks.mjs';
 
-const dir = 'schemas';
-const out = join(dir, 'generated');
+const dir = join(root, 'schemas');
+const out = generatedDir();
 mkdirSync(out, { recursive: true });
+const blocks = readBlocks();
 const standaloneCode = standalone.default || standalone;
 
 const DOC_KEYS = new Set(['description', 'x-description-it', 'examples', 'title', '$comment']);
@@ -28,9 +34,12 @@ function stripDocs(node) {
 
 const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
+// schemas/*.schema.json (consent's too) and every registered block's, wherever it lives
+const files = new Set([...readdirSync(dir).filter((f) => f.endsWith('.schema.json')).map((f) => join(dir, f)), ...blocks.map((b) => b.schema)]);
+for (const path of files) {
+  const file = basename(path);
   const name = file.replace('.schema.json', '');
-  const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const schema = JSON.parse(readFileSync(path, 'utf8'));
   // messages: false — problems are worded from their keyword and parameters (schemas/problems.js,
   // runtime/messages.ts), never from ajv's English text, which was 430 B gzip of a listing page.
   const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, messages: false, code: { source: true, esm: true } });
@@ -70,3 +79,20 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
   writeFileSync(join(out, name + '.d.ts'), ts);
   console.log('schemas: ' + name + ' → ' + type + (n ? ' (' + n + ' runtime helpers)' : ''));
 }
+
+// The registry's one table: what reads "every block" imports this, never a list of its own.
+// blocks.validate.js: the validators (not published, like every *.validate.*); blocks.d.ts: the types.
+const pascalOf = (t) => pascal(t) + 'Config';
+const stem = (b) => basename(b.schema).replace('.schema.json', '');
+const banner = '// generated from the blocks registry (' + relative(root, process.env.PIAZZA_BLOCKS || 'blocks/registry.json') + ') — do not edit\n';
+writeFileSync(join(out, 'blocks.validate.js'), banner
+  + blocks.map((b, i) => `import v${i} from './${stem(b)}.validate.js';\nimport l${i} from './${stem(b)}.legacy.js';\n`).join('')
+  + 'export default {\n' + blocks.map((b, i) => `  ${b.type}: { validate: v${i}, legacy: l${i} },\n`).join('') + '};\n');
+writeFileSync(join(out, 'blocks.validate.d.ts'), banner + "import type { ValidateFunction } from 'ajv';\nimport type { BlockType } from './blocks';\n"
+  + '/** Each registered block type → its standalone validator and its legacy keys. */\n'
+  + 'declare const blocks: Record<BlockType, { validate: ValidateFunction; legacy: Record<string, { it: string; en: string }> }>;\nexport default blocks;\n');
+writeFileSync(join(out, 'blocks.d.ts'), banner
+  + blocks.map((b) => `import type { ${pascalOf(stem(b))} } from './${stem(b)}';\nexport type { ${pascalOf(stem(b))} };\n`).join('')
+  + '/** Each registered block type → its config. */\nexport interface BlockConfigs {\n' + blocks.map((b) => `  ${b.type}: ${pascalOf(stem(b))};\n`).join('') + '}\n'
+  + 'export type BlockType = keyof BlockConfigs;\n');
+console.log('schemas: blocks registry → ' + blocks.map((b) => b.type).join(', '));

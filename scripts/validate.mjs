@@ -4,11 +4,13 @@
 // in which case every `data-piazza-block` config and the `#piazza-consent` config are checked.
 // Messages are Italian; `--lang en` (or PIAZZA_LANG=en) prints them in English.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toProblems } from '../schemas/problems.js';
+import { generatedDir, readBlocks, root } from './blocks.mjs';
 
-const root = resolve(import.meta.dirname, '..');
+// The blocks registry says which types there are and which have an eZ-form mapping (openpa.ts).
+const blocks = readBlocks();
 const args = process.argv.slice(2);
 let type = null;
 let lang = process.env.PIAZZA_LANG;
@@ -30,7 +32,8 @@ async function runtimeCode() {
     stdin: {
       contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';"
         // the eZ form of the OpenPA overrides: each block's one mapping, as in the page
-        + " export { isOpenpaForm, relocate } from './runtime/openpa.ts'; export { fromOpenpa as listingFromOpenpa } from './blocks/listing/model/openpa.ts'; export { fromOpenpa as datatableFromOpenpa } from './blocks/datatable/model/openpa.ts';",
+        + " export { isOpenpaForm, relocate } from './runtime/openpa.ts';"
+        + blocks.filter((b) => b.openpa).map((b) => ` export { fromOpenpa as ${b.type}FromOpenpa } from ${JSON.stringify(b.openpa)};`).join(''),
       resolveDir: root, loader: 'ts',
     },
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
@@ -41,28 +44,23 @@ const { checkConsentConfig, adminMessages, legacyNotes, isOpenpaForm, relocate, 
 const say = adminMessages(lang);
 
 if (!files.length || (lang && !/^(it|en)/i.test(lang))) {
-  console.error(say.t('usage'));
+  console.error(say.t('usage', { types: [...blocks.map((b) => b.type), 'consent'].join('|') }));
   process.exit(2);
 }
 
-const validators = {};
-async function validatorFor(name) {
-  const file = resolve(root, 'schemas/generated', name + '.validate.js');
-  if (!existsSync(file)) return null;
-  validators[name] ??= (await import(pathToFileURL(file).href)).default;
-  return validators[name];
-}
-
-async function legacyFor(name) {
-  const file = resolve(root, 'schemas/generated', name + '.legacy.js');
-  return existsSync(file) ? (await import(pathToFileURL(file).href)).default : {};
+/** type → { validate, legacy } of every registered block (gen-schemas' table of the registry); null before `npm run gen`. */
+const tableFile = join(generatedDir(), 'blocks.validate.js');
+const table = existsSync(tableFile) ? (await import(pathToFileURL(tableFile).href)).default : null;
+if (!table) {
+  console.error(tableFile + ': missing, run `npm run gen` first');
+  process.exit(2);
 }
 
 /** → problems (path, code…); an unknown type is a problem of its own. An eZ form is mapped first, its problems told at the attribute. */
 async function check(kind, config) {
   if (kind === 'consent') return checkConsentConfig(config);
-  const validate = await validatorFor(kind);
-  if (!validate) return [{ path: '/', code: 'blockType', name: kind }];
+  const validate = Object.hasOwn(table, kind) ? table[kind].validate : null;
+  if (!validate) return [{ path: '/', code: 'blockType', name: kind, known: Object.keys(table) }];
   if (!config || typeof config !== 'object' || Array.isArray(config)) return [{ path: '/', code: 'type', types: ['object'] }];
   if (isOpenpaForm(config)) {
     const map = mappings[kind + 'FromOpenpa'];
@@ -113,7 +111,7 @@ for (const file of files) {
     failures += problems.length;
     for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${say.problem(p)}`);
     // Settings of the jQuery plugins: accepted (the block mounts), reported as the page's console does.
-    const legacy = kind === 'consent' ? [] : legacyNotes(config, await legacyFor(kind));
+    const legacy = kind === 'consent' || !Object.hasOwn(table, kind) ? [] : legacyNotes(config, table[kind].legacy);
     for (const { key, note } of legacy) console.log(`${file}: ${name}: ${say.t('warning')}: ${say.ignored(key, note)}`);
     if (!problems.length) console.log(`${file}: ${name}: ` + (legacy.length ? say.plural('okIgnored', legacy.length) : say.t('ok')));
   }

@@ -4,6 +4,11 @@ declare module 'piazza:files' {
   const files: Record<string, string[]>;
   export default files;
 }
+declare module 'piazza:blocks' {
+  /** The block types of this build, from the blocks registry (blocks/registry.json). */
+  const types: string[];
+  export default types;
+}
 declare module 'piazza:manifest' {
   /** The file name of the build's manifest module (runtime/manifest.ts) in dist/chunks/. */
   const file: string;

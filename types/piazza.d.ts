@@ -1,9 +1,8 @@
 // Public typings of piazza: `window.piazza`, its events, and the configs of the blocks (generated
 // from schemas/*.schema.json). In a portal's TypeScript: `import type { ListingConfig } from 'piazza'`.
-export type { ListingConfig } from '../schemas/generated/listing';
-export type { DatatableConfig } from '../schemas/generated/datatable';
+// Every registered block's config (blocks/registry.json): `BlockConfigs['listing']`, `ListingConfig`…
+export type * from '../schemas/generated/blocks';
 export type { ConsentConfig } from '../schemas/generated/consent';
-export type { ProbeConfig } from '../schemas/generated/probe';
 
 /** The `cconsent` cookie's content: {version, categories: {name: {wanted}}, services}. */
 export interface ConsentRecord {

@@ -48,7 +48,7 @@ const CASES: Array<[AdminNote, it: string, en: string]> = [
   [{ code: 'colour' }, 'deve essere un colore CSS', 'must be a CSS colour'],
   [{ code: 'link' }, 'deve essere un URL http(s) o relativo', 'must be an http(s) or relative URL'],
   [{ code: 'json', detail: 'Unexpected token' }, 'non è un JSON valido (Unexpected token)', 'is not valid JSON (Unexpected token)'],
-  [{ code: 'blockType', name: 'calendario', entries: ['listing', 'helper-procedure', 'consent-ui', 'messages', 'datatable'] },
+  [{ code: 'blockType', name: 'calendario', known: ['listing', 'datatable'] },
     'tipo di blocco sconosciuto "calendario" (disponibili: listing, datatable)', 'unknown block type "calendario" (known: listing, datatable)'],
   [{ code: 'blockType', name: 'x' }, 'tipo di blocco sconosciuto "x"', 'unknown block type "x"'],
   // A rule no schema uses yet, and a code nobody taught this module.

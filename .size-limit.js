@@ -1,0 +1,31 @@
+// Size budgets (gzip) of the built files, `npx size-limit` after `npm run build`. The runtime's
+// own files are listed here; each block's chunks come from its line of the blocks registry
+// (blocks/registry.json, `budgets`), so a new block brings its budget with it.
+import { readBlocks } from './scripts/blocks.mjs';
+
+const runtime = [
+  { name: 'piazza.js (classic script: consent core + loader)', path: 'dist/piazza.js', limit: '5.5 KB' },
+  { name: 'admin messages, it + en (only on a page with a config problem)', path: 'dist/chunks/messages-*.js', limit: '2.5 KB' },
+  { name: 'consent UI: bar, dialog, choice, embeds, CSS + the largest language chunk (hu)', path: ['dist/chunks/consent-ui-*.js', 'dist/chunks/consent-hu-*.js'], limit: '6 KB' },
+  { name: 'helper: stacked tables', path: 'dist/chunks/helper-stacktable-*.js', limit: '4 KB' },
+  { name: 'helper: procedure steps', path: 'dist/chunks/helper-procedure-*.js', limit: '2.5 KB' },
+  { name: 'helper: masonry cards', path: 'dist/chunks/helper-masonry-*.js', limit: '0.5 KB' },
+  { name: 'helper: shared-link embeds (without the shared http and sanitizer chunks)', path: 'dist/chunks/helper-sharedlink-*.js', limit: '3 KB' },
+  { name: 'gallery trigger (loads on [data-gallery])', path: 'dist/chunks/helper-gallery-*.js', limit: '3.5 KB' },
+  { name: 'gallery lightbox (fslightbox-react + wrapper, on first use)', path: 'dist/chunks/lightbox-*.js', limit: '18 KB' },
+  { name: "the build's table of contents (manifest module, fetched by piazza.js at boot on every page)", path: 'dist/chunks/manifest-*.js', limit: '2.1 KB' },
+];
+
+const blocks = readBlocks().flatMap((b) => b.budgets.map(({ name, chunks, limit }) => ({
+  name,
+  path: chunks.length === 1 ? 'dist/chunks/' + chunks[0] + '-*.js' : chunks.map((c) => 'dist/chunks/' + c + '-*.js'),
+  limit,
+})));
+
+const configurator = {
+  name: "configurator, the admin page configuratore.html only (never a visitor page; its own build): @rjsf/core 6.11.1 + @rjsf/validator-ajv8 (ajv 8), Preact, the form's code and the three schemas with their Italian help",
+  path: 'dist/configurator/configurator.js',
+  limit: '145 KB',
+};
+
+export default [...runtime, ...blocks, configurator].map((check) => ({ ...check, gzip: true }));
