@@ -1,5 +1,6 @@
 // The contract between piazza.js (loader) and the lazy chunks. Type-only: nothing here is bundled.
 import type { Emitter } from './events';
+import type { AdminLog } from './log';
 
 /** What a block or helper chunk receives from the loader. */
 export interface RuntimeContext {
@@ -18,7 +19,14 @@ export interface RuntimeContext {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
+/** What a helper chunk receives: the runtime's, and its admin logger (`[piazza] helper "<name>": `). */
+export interface HelperContext extends RuntimeContext {
+  log: AdminLog;
+}
+
 export interface BlockContext extends RuntimeContext {
+  /** The admin logger of this block: `[piazza] <type> block "<id>": ` (runtime/log.ts). */
+  log: AdminLog;
   /** blockId from the config, else the element id, else `{type}-{n}`; used in every admin error. */
   blockId: string;
   type: string;
@@ -31,7 +39,7 @@ export interface BlockModule {
 
 /** A page-helper chunk works on the portal's markup under `root`; it must be idempotent. */
 export interface HelperModule {
-  mount(root: ParentNode, ctx: RuntimeContext): void | Promise<void>;
+  mount(root: ParentNode, ctx: HelperContext): void | Promise<void>;
 }
 
 /** The visitor's stored choice (the `cconsent` cookie's record). */

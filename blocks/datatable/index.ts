@@ -1,20 +1,19 @@
 // Data table block: `<div data-piazza-block="datatable">` with a JSON config. Validates the config,
-// reads the class definition when asked to, and mounts the table over the fallback content.
-import { h, render } from 'preact';
+// reads the class definition when asked to, and mounts the table over the fallback content; the
+// rest is the kit's (runtime/block/kit.ts).
+import { h } from 'preact';
 import validate from '../../schemas/generated/datatable.validate.js';
 import type { DatatableConfig } from '../../schemas/generated/datatable';
-import { checkConfig, ConfigError } from '../../runtime/config';
-import { createAnnouncer, injectStyle } from '../../runtime/dom';
+import { defineBlock } from '../../runtime/block/kit';
 import { isCancelled } from '../../runtime/http';
-import { createI18n, ezLocale } from '../../runtime/i18n';
-import type { BlockContext } from '../../runtime/types';
+import { ezLocale } from '../../runtime/i18n';
 import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
 import { createTableApi } from './api';
 import { catalog } from './i18n';
 import { META_FIELDS, resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
-import { createTable, type Table, type TableSetup } from './table';
+import { createTable, type TableSetup } from './table';
 import { App } from './views/App';
 import css from './views/datatable.css';
 
@@ -24,70 +23,55 @@ type Config = DatatableConfig & Required<Pick<DatatableConfig, 'searchUrl' | 'cl
 
 let instances = 0;
 
-export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
-  const config = checkConfig<Config>(validate, raw);
-  if (!config.columns?.length && !config.class && !config.classFromResults) throw new ConfigError([{ path: '/columns', code: 'requiredUnless', key: 'class' }]);
-  const i18n = createI18n(catalog, config.locale, config.i18n);
-  const api = createTableApi(config, ctx.nonce);
-  const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
-  const releaseStyle = injectStyle('datatable', css, ctx.nonce);
-  element.classList.add('piazza-datatable-host'); // piazza.unmount gives the element its class attribute back
-  element.replaceChildren();
-  const announcer = createAnnouncer(element);
-  const root = element.appendChild(document.createElement('div'));
-  /** The table's controller (state, URL, draws), once the columns are known. */
-  let table: Table | null = null;
+export const mount = defineBlock<Config>({
+  validate, css, catalog,
+  elementClass: 'piazza-datatable-host', // piazza.unmount gives the element its class attribute back
+  check: (c) => (!c.columns?.length && !c.class && !c.classFromResults ? [{ path: '/columns', code: 'requiredUnless', key: 'class' }] : []),
+  setup({ config, ctx, i18n, log, announce, render, add }) {
+    const api = createTableApi(config, ctx.nonce);
+    const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
 
-  function show(cls: ClassDefinition | null) {
-    const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
-    const columns = resolveColumns(config, cls, i18n.lang, metaTitles);
-    if (config.order && !columns.some((c) => c.field === config.order!.field)) {
-      console.warn('[piazza] datatable "' + ctx.blockId + '": /order/field "' + config.order.field + '" is not a column; the server sorts by it but no header shows it');
-    }
-    const facets = resolveFacets(config.facets, columns, cls, i18n.lang);
-    const defaults = initialState(config.pageSize, defaultSort(columns, config.order));
-    const setup: TableSetup = {
-      blockId: ctx.blockId, api, i18n, columns, facets, baseQuery: config.query, linkTemplate: config.linkTemplate,
-      rules: { columns, facets, pageSizeOptions: config.pageSizeOptions, defaults },
-      urlKeys: config.urlState ? urlKeys(config.blockId || ctx.blockId) : null,
-      announce: announcer.say,
-    };
-    table = createTable(setup);
-    render(
-      h(App, {
-        setup,
-        table,
-        idPrefix,
+    function show(cls: ClassDefinition | null) {
+      const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
+      const columns = resolveColumns(config, cls, i18n.lang, metaTitles);
+      if (config.order && !columns.some((c) => c.field === config.order!.field)) {
+        log.warn('/order/field "' + config.order.field + '" is not a column; the server sorts by it but no header shows it');
+      }
+      const facets = resolveFacets(config.facets, columns, cls, i18n.lang);
+      const defaults = initialState(config.pageSize, defaultSort(columns, config.order));
+      const setup: TableSetup = {
+        blockId: ctx.blockId, log, api, i18n, columns, facets, baseQuery: config.query, linkTemplate: config.linkTemplate,
+        rules: { columns, facets, pageSizeOptions: config.pageSizeOptions, defaults },
+        urlKeys: config.urlState ? urlKeys(config.blockId || ctx.blockId) : null,
+        announce,
+      };
+      const table = createTable(setup);
+      add(table.dispose); // the URL listener, the draws (api.cancel)
+      render(h(App, {
+        setup, table, idPrefix,
         caption: config.caption || i18n.t('grid.label'),
         showSearch: config.search,
         pageSizeOptions: config.pageSizeOptions,
         exportOptions: config.export.enabled ? config.export : null,
         cardBreakpoint: config.cardBreakpoint,
         nonce: ctx.nonce,
-      }),
-      root,
-    );
-  }
-
-  async function start() {
-    let identifier = config.class || null;
-    try {
-      if (!identifier && config.classFromResults) identifier = await api.classOfResults(config.query, ezLocale(i18n.lang));
-      if (!identifier) return show(null);
-      show(await api.classDefinition(identifier));
-    } catch (e: any) {
-      if (isCancelled(e)) return;
-      console.error('[piazza] datatable "' + ctx.blockId + '": class "' + (identifier ?? '?') + '" could not be read (status ' + (e?.status ?? 0) + ': ' + (e?.message ?? e) + ')');
-      // Configured columns are enough to show the table; without them there is nothing to show yet.
-      if (config.columns?.length) show(null);
-      else render(h(ErrorNotice, { i18n, onRetry: start }), root);
+      }));
     }
-  }
 
-  return start().then(() => () => {
-    table?.dispose(); // the URL listener, the draws (api.cancel)
-    render(null, root);
-    announcer.destroy();
-    releaseStyle();
-  });
-}
+    async function start() {
+      let identifier = config.class || null;
+      try {
+        if (!identifier && config.classFromResults) identifier = await api.classOfResults(config.query, ezLocale(i18n.lang));
+        if (!identifier) return show(null);
+        show(await api.classDefinition(identifier));
+      } catch (e: any) {
+        if (isCancelled(e)) return;
+        log.error('class "' + (identifier ?? '?') + '" could not be read (status ' + (e?.status ?? 0) + ': ' + (e?.message ?? e) + ')');
+        // Configured columns are enough to show the table; without them there is nothing to show yet.
+        if (config.columns?.length) show(null);
+        else render(h(ErrorNotice, { i18n, onRetry: start }));
+      }
+    }
+    return start();
+  },
+});

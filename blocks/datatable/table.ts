@@ -8,6 +8,7 @@ import { proxy, snapshot } from '../../runtime/block/store';
 import { urlState } from '../../runtime/block/url-state';
 import { RequestError } from '../../runtime/http';
 import { ezLocale, type I18n } from '../../runtime/i18n';
+import type { AdminLog } from '../../runtime/log';
 import type { TableApi } from './api';
 import { drawParams, isCurrentDraw, misalignment, nextDraw, type DrawRequest } from './model/draw';
 import { buildQuery } from './model/query';
@@ -17,6 +18,8 @@ import { readSearch, writeSearch, type UrlKeys } from './model/url';
 
 export interface TableSetup {
   blockId: string;
+  /** The block's admin logger (ctx.log). */
+  log: AdminLog;
   api: TableApi;
   i18n: I18n;
   columns: ColumnSpec[];
@@ -63,7 +66,7 @@ export const requestKey = (r: DrawRequest): string => drawParams({ ...r, draw: 0
 
 export function createTable(setup: TableSetup) {
   const { api, rules, urlKeys: keys, i18n } = setup;
-  const log = '[piazza] datatable "' + setup.blockId + '": ';
+  const { log } = setup;
   const fromUrl = (search: string) => (keys ? sanitize(readSearch(search, rules.defaults, keys), rules) : rules.defaults);
   // A copy: valtio makes the object it is given the store (the defaults must stay as they are).
   const store = proxy<TableStore>({ state: { ...(keys ? fromUrl(location.search) : rules.defaults) }, shown: null, loading: true, error: null });
@@ -100,7 +103,7 @@ export function createTable(setup: TableSetup) {
     const r = await api.draw(requestFor(setup, state, sent));
     if (!isCurrent()) return;
     if (!isCurrentDraw(sent, r.draw)) {
-      console.warn(log + 'ignored the answer to an older draw (' + r.draw + ', current ' + sent + ')');
+      log.warn('ignored the answer to an older draw (' + r.draw + ', current ' + sent + ')');
       return;
     }
     // A page past the end (a stale link, rows deleted since): show the last page instead.
@@ -109,7 +112,7 @@ export function createTable(setup: TableSetup) {
       return;
     }
     const bad = misalignment(r.data, setup.columns, i18n.lang);
-    if (bad) console.warn(log + 'Possible column misalignment: row ' + (state.page * state.pageSize + bad.row + 1) + ' has no field ' + bad.fields.join(', '));
+    if (bad) log.warn('Possible column misalignment: row ' + (state.page * state.pageSize + bad.row + 1) + ' has no field ' + bad.fields.join(', '));
     // The answer is replaced whole, never changed: kept as it is, not made reactive row by row.
     store.shown = ref({ result: r, state });
     store.error = null;
@@ -125,7 +128,7 @@ export function createTable(setup: TableSetup) {
     failed(e) {
       const error = e instanceof RequestError ? e : new RequestError(0, String((e as Error)?.message ?? e), 'network');
       const kind: LoadError = error.kind === 'invalid-json' || error.kind === 'empty' ? 'invalidJson' : 'ajax';
-      console.error(log + (kind === 'invalidJson' ? 'Invalid JSON response' : 'Ajax error') + ' (status ' + error.status + ': ' + error.message + ')' + (error.url ? ' ' + error.url : ''));
+      log.error((kind === 'invalidJson' ? 'Invalid JSON response' : 'Ajax error') + ' (status ' + error.status + ': ' + error.message + ')' + (error.url ? ' ' + error.url : ''));
       store.error = kind;
       store.loading = false;
     },

@@ -9,7 +9,7 @@ import { cellOptions } from '../model/rows';
 import { requestFor, type TableSetup } from '../table';
 
 export interface ExportProps {
-  setup: Pick<TableSetup, 'api' | 'columns' | 'facets' | 'baseQuery' | 'i18n' | 'blockId' | 'announce'>;
+  setup: Pick<TableSetup, 'api' | 'columns' | 'facets' | 'baseQuery' | 'i18n' | 'blockId' | 'log' | 'announce'>;
   state: TableState;
   filename: string;
   batchSize: number;
@@ -78,7 +78,7 @@ export function Export({ setup, state, filename, batchSize, separator, idPrefix 
         setup.announce(i18n.t('export.cancelled'));
         return;
       }
-      console.error('[piazza] datatable "' + setup.blockId + '": CSV export failed', e);
+      setup.log.error('CSV export failed', e);
       setPhase({ kind: 'error' });
       setup.announce(i18n.t('export.error'));
     } finally {

@@ -2,59 +2,60 @@
 // prefixed with the block id (two blocks on one page never collide) and defaults are left out:
 //   ?eventi.q=concerto&eventi.f.topics=Cultura&eventi.interval=weekend&eventi.from=2025-01-01
 //    &eventi.to=2025-01-31&eventi.page=2&eventi.tab=geo
-// Other parameters (other blocks, the portal's own) are kept as they are. Pure.
+// Other parameters (other blocks, the portal's own) are kept as they are (runtime/block/url-codec.ts). Pure.
+import { urlCodec } from '../../../runtime/block/url-codec';
 import { parseYmd } from './dates';
 import { defaultState } from './state';
 import { INTERVALS, type IntervalId, type ListingSettings, type ListingState, type TabId } from './types';
 
-const key = (s: ListingSettings, name: string) => s.blockId + '.' + name;
+/** The block's parameters: text, one per facet field, interval, published range, each date range, page, tab. */
+const codecOf = (s: ListingSettings) =>
+  urlCodec(s.blockId, ['q', 'f.', 'interval', 'from', 'to', ...s.dateRanges.map((_, i) => 'r' + i + '.'), 'page', 'tab']);
 
 /** The block's state read from a query string; anything unknown or invalid falls back to its default. */
 export function decodeState(s: ListingSettings, search: string, tabs: readonly TabId[] = s.tabs): ListingState {
-  const params = new URLSearchParams(search);
+  const params = codecOf(s).read(search);
   const state = defaultState(s, tabs);
-  if (s.showSearch) state.text = params.get(key(s, 'q')) || '';
+  if (s.showSearch) state.text = params.get('q') || '';
   for (const def of s.facets) {
-    const values = params.getAll(key(s, 'f.' + def.field)).filter((v) => v !== '');
+    const values = params.getAll('f.' + def.field).filter((v) => v !== '');
     if (values.length) state.facets[def.field] = [...new Set(values)];
   }
-  const interval = params.get(key(s, 'interval')) as IntervalId | null;
+  const interval = params.get('interval') as IntervalId | null;
   if (s.timeIntervals && interval && INTERVALS.includes(interval)) state.interval = interval;
   if (s.publishedRange) {
-    const from = params.get(key(s, 'from')) || '';
-    const to = params.get(key(s, 'to')) || '';
+    const from = params.get('from') || '';
+    const to = params.get('to') || '';
     if (parseYmd(from)) state.publishedFrom = from;
     if (parseYmd(to)) state.publishedTo = to;
   }
   s.dateRanges.forEach((_, i) => {
-    const from = params.get(key(s, 'r' + i + '.from')) || '';
-    const to = params.get(key(s, 'r' + i + '.to')) || '';
+    const from = params.get('r' + i + '.from') || '';
+    const to = params.get('r' + i + '.to') || '';
     (state.ranges ||= [])[i] = [parseYmd(from) ? from : '', parseYmd(to) ? to : ''];
   });
-  const page = Number(params.get(key(s, 'page')));
+  const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1 && page <= 100000) state.page = page - 1;
-  const tab = params.get(key(s, 'tab')) as TabId | null;
+  const tab = params.get('tab') as TabId | null;
   if (tab && tabs.includes(tab)) state.tab = tab;
   return state;
 }
 
 /** `search` with this block's keys replaced by `state` (page 1-based; defaults omitted). */
 export function encodeState(s: ListingSettings, state: ListingState, search: string, tabs: readonly TabId[] = s.tabs): string {
-  const params = new URLSearchParams(search);
-  for (const name of [...params.keys()]) if (name.startsWith(s.blockId + '.')) params.delete(name);
+  const out: Array<[string, string]> = [];
   const text = state.text.trim();
-  if (s.showSearch && text) params.append(key(s, 'q'), text);
-  for (const def of s.facets) for (const v of state.facets[def.field] || []) if (v !== '') params.append(key(s, 'f.' + def.field), v);
-  if (s.timeIntervals && state.interval !== 'all') params.append(key(s, 'interval'), state.interval);
-  if (s.publishedRange && state.publishedFrom) params.append(key(s, 'from'), state.publishedFrom);
-  if (s.publishedRange && state.publishedTo) params.append(key(s, 'to'), state.publishedTo);
+  if (s.showSearch && text) out.push(['q', text]);
+  for (const def of s.facets) for (const v of state.facets[def.field] || []) if (v !== '') out.push(['f.' + def.field, v]);
+  if (s.timeIntervals && state.interval !== 'all') out.push(['interval', state.interval]);
+  if (s.publishedRange && state.publishedFrom) out.push(['from', state.publishedFrom]);
+  if (s.publishedRange && state.publishedTo) out.push(['to', state.publishedTo]);
   s.dateRanges.forEach((_, i) => {
     const [from, to] = state.ranges?.[i] || ['', ''];
-    if (from) params.append(key(s, 'r' + i + '.from'), from);
-    if (to) params.append(key(s, 'r' + i + '.to'), to);
+    if (from) out.push(['r' + i + '.from', from]);
+    if (to) out.push(['r' + i + '.to', to]);
   });
-  if (state.page > 0) params.append(key(s, 'page'), String(state.page + 1));
-  if (state.tab !== (tabs[0] || 'list')) params.append(key(s, 'tab'), state.tab);
-  const out = params.toString();
-  return out ? '?' + out : '';
+  if (state.page > 0) out.push(['page', String(state.page + 1)]);
+  if (state.tab !== (tabs[0] || 'list')) out.push(['tab', state.tab]);
+  return codecOf(s).write(search, out);
 }

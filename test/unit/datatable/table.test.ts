@@ -8,6 +8,7 @@ import { initialState, withFilter, withPage, withSearch } from '../../../blocks/
 import type { ColumnSpec, DrawResult, FacetSpec, Hit } from '../../../blocks/datatable/model/types';
 import { cellOptions, viewRows } from '../../../blocks/datatable/model/rows';
 import { urlKeys } from '../../../blocks/datatable/model/url';
+import { adminLog, blockPrefix } from '../../../runtime/log';
 import { createTable, requestFor, requestKey, type TableSetup } from '../../../blocks/datatable/table';
 import { Cancelled, RequestError } from '../../../runtime/http';
 import { createI18n } from '../../../runtime/i18n';
@@ -69,7 +70,7 @@ function setup(total = 25, o: { urlState?: boolean; first?: Script } = {}) {
   } as TableApi;
   const said: string[] = [];
   const config: TableSetup = {
-    blockId: 'documenti', api, i18n, columns, facets, baseQuery: 'classes [document]', linkTemplate: '/openpa/object/{id}',
+    blockId: 'documenti', log: adminLog(blockPrefix('datatable', 'documenti'), async (what) => JSON.stringify(what)), api, i18n, columns, facets, baseQuery: 'classes [document]', linkTemplate: '/openpa/object/{id}',
     rules: { columns, facets, pageSizeOptions: [10, 25], defaults },
     urlKeys: o.urlState === false ? null : urlKeys('documenti'),
     announce: (t) => said.push(t),
@@ -113,7 +114,7 @@ describe('datatable controller: draws', () => {
     const t = setup(25, { first: (r) => ({ draw: r.draw - 2, recordsTotal: 1, recordsFiltered: 1, data: [hit(99)], facets: [] }) });
     await tick();
     expect(t.table.store.shown).toBeNull();
-    expect(warn).toHaveBeenCalledWith('[piazza] datatable "documenti": ignored the answer to an older draw (-1, current 1)');
+    expect(warn).toHaveBeenCalledWith('[piazza] datatable block "documenti": ignored the answer to an older draw (-1, current 1)');
     expect(t.said).toEqual([]);
     t.table.dispose();
   });
@@ -135,7 +136,7 @@ describe('datatable controller: draws', () => {
     await tick();
     expect(t.table.store.error).toBe('invalidJson');
     expect(t.table.store.loading).toBe(false);
-    expect(error).toHaveBeenCalledWith('[piazza] datatable "documenti": Invalid JSON response (status 200: Invalid JSON response) /search');
+    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": Invalid JSON response (status 200: Invalid JSON response) /search');
     t.table.retry();
     await tick();
     expect(t.sent).toHaveLength(2);
@@ -146,7 +147,7 @@ describe('datatable controller: draws', () => {
     t.table.navigate(withPage(t.table.store.state, 1));
     await tick();
     expect(t.table.store.error).toBe('ajax');
-    expect(error).toHaveBeenLastCalledWith('[piazza] datatable "documenti": Ajax error (status 500: Emulated server error)');
+    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": Ajax error (status 500: Emulated server error)');
     t.table.dispose();
   });
 

@@ -1,0 +1,126 @@
+// The block kit: what every block does the same way, so that a block's index.ts is its wiring only.
+//
+// ─── How a block plugs in ─────────────────────────────────────────────────────────────────────────
+// 1. Its config schema, `schemas/<type>.schema.json` (JSON Schema draft-07; keys of the old jQuery
+//    plugins marked `"deprecated": true` with `description` and `x-description-it`), then `npm run
+//    gen`: schemas/generated/<type>.validate.js (standalone validator, no eval), .legacy.js, .d.ts.
+// 2. One line in blocks/registry.json: `"<type>": { "budgets": [...] }`. The build's entries, the
+//    loader's manifest (`data-piazza-block="<type>"`), the configurator's validator, `npm run
+//    validate`, the typings (`BlockConfigs['<type>']`) and the size budgets read it: nothing else
+//    outside the block's folder changes.
+// 3. Its folder, `blocks/<type>/`: index.ts exporting
+//      export const mount = defineBlock<Config>({ type, validate, legacy, css, catalog, setup(scope) { … } });
+//    `setup` gets a scope with the validated config (defaults filled in), its i18n (`catalog`, the
+//    config's `locale` and `i18n` overrides), its admin logger (`scope.log`: `[piazza] <type> block
+//    "<id>": `, ctx.log), a polite announcer, a host element (the fallback content replaced; the JSON
+//    config kept with `keepConfig`) and `render(vnode)` into it; everything it starts it hands to `scope.add(dispose)`.
+//    The kit checks the config (a ConfigError names the JSON path; the loader prints it and keeps the
+//    fallback), reports the legacy settings once, injects the stylesheet with the page nonce, and on
+//    unmount (or a setup that throws) runs the disposers in reverse order, unrenders, removes the
+//    announcer and releases the stylesheet.
+//    Optional: early.ts (`early(element, config, ctx)`: first requests while the code downloads) and
+//    openpa.ts (`fromOpenpa`, `relocate`: an eZ form → the config), found by name.
+// 4. Controllers (no DOM, no Preact): a results store with `resultStore()` (runtime/block/
+//    result-store.ts); URL state with `urlCodec(prefix, keys)` next to the state and `scope.url({…})`.
+// Imports: a block imports runtime/ (this kit, http, i18n, dom…) and its own folder, never another
+// block's files.
+// ──────────────────────────────────────────────────────────────────────────────────────────────────
+import { type ComponentChild, render } from 'preact';
+import type { ValidateFunction } from 'ajv';
+import { checkConfig, ConfigError, ignoredNote, legacyNotes, type LegacyNote } from '../config';
+import { createAnnouncer, injectStyle } from '../dom';
+import { createI18n, type Catalog, type I18n, type Messages } from '../i18n';
+import type { AdminLog } from '../log';
+import type { BlockContext, ConfigProblem } from '../types';
+import { urlState, type UrlState, type UrlStateOptions } from './url-state';
+
+/** What every block config may carry, read by the kit. */
+interface KitConfig {
+  locale?: string;
+  i18n?: Messages;
+}
+
+export interface BlockScope<C> {
+  element: HTMLElement;
+  /** The validated config, defaults filled in. */
+  config: C;
+  ctx: BlockContext;
+  i18n: I18n;
+  log: AdminLog;
+  /** The element the block renders into (after the kept JSON config script). */
+  host: HTMLElement;
+  /** A polite message for screen readers (debounced: a burst says only the last). */
+  announce(text: string): void;
+  /** Renders into the host; unrendered on unmount. */
+  render(vnode: ComponentChild): void;
+  /** Runs `dispose` on unmount (in reverse order of adding). */
+  add(dispose: () => void): void;
+  /** The block's state in the page URL (runtime/block/url-state.ts), disposed on unmount. */
+  url<S extends object>(o: UrlStateOptions<S>): UrlState<S>;
+}
+
+export interface BlockDefinition<C> {
+  /** The generated standalone validator of schemas/<type>.schema.json. */
+  validate: ValidateFunction;
+  /** Its legacy keys (schemas/generated/<type>.legacy.js): accepted, reported once each. */
+  legacy?: Record<string, LegacyNote['note']>;
+  /** What the schema cannot say (problems with their JSON path). */
+  check?(config: C): ConfigProblem[];
+  /** The block's stylesheet (`import css from './style.css'`), injected once with the page nonce. */
+  css?: string;
+  /** The block's texts; without one, `scope.i18n` has none. */
+  catalog?: Catalog;
+  /** The host's class; `hostOf` gives the element instead (a class on the block element itself). */
+  hostClass?: string;
+  /** Keeps the JSON config script in the element (the fallback content is replaced either way). */
+  keepConfig?: boolean;
+  /** The block element's own class while mounted (the loader gives the element its class back). */
+  elementClass?: string;
+  setup(scope: BlockScope<C>): void | Promise<void>;
+}
+
+/** The block's `mount` for the loader (runtime/types.ts BlockModule). */
+export function defineBlock<C extends object>(d: BlockDefinition<C>) {
+  return async function mount(element: HTMLElement, raw: unknown, ctx: BlockContext): Promise<() => void> {
+    const config = checkConfig<C & KitConfig>(d.validate, raw);
+    const problems = d.check?.(config) || [];
+    if (problems.length) throw new ConfigError(problems);
+    for (const n of legacyNotes(raw, d.legacy || {})) ctx.log.warn(ignoredNote(n));
+
+    const disposers: Array<() => void> = [];
+    const releaseStyle = d.css ? injectStyle(ctx.type, d.css, ctx.nonce) : () => {};
+    if (d.elementClass) element.classList.add(d.elementClass);
+    // The fallback stays until now; the config script too when asked (readable by tools and by the block's early chunk).
+    const host = document.createElement('div');
+    if (d.hostClass) host.className = d.hostClass;
+    const script = d.keepConfig && element.querySelector(':scope > script[type="application/json"]');
+    element.replaceChildren(...(script ? [script] : []), host);
+    const announcer = createAnnouncer(element);
+    const cleanup = () => {
+      render(null, host); // the views first: their effects may still talk to the controllers
+      for (const dispose of disposers.splice(0).reverse()) dispose();
+      announcer.destroy();
+      releaseStyle();
+    };
+    const scope: BlockScope<C> = {
+      element, config, ctx, host,
+      i18n: createI18n(d.catalog || { it: {} }, config.locale, config.i18n),
+      log: ctx.log,
+      announce: announcer.say,
+      render: (vnode) => render(vnode, host),
+      add: (dispose) => void disposers.push(dispose),
+      url(o) {
+        const url = urlState(o);
+        disposers.push(url.dispose);
+        return url;
+      },
+    };
+    try {
+      await d.setup(scope);
+    } catch (e) {
+      cleanup();
+      throw e;
+    }
+    return cleanup;
+  };
+}

@@ -1,0 +1,34 @@
+// The one console voice for admins: every line a block or helper writes starts with the README's
+// prefix (`[piazza] <type> block "<id>": `, `[piazza] helper "<name>": `), so an admin can search
+// the console for a block. A coded note (AdminNote, ConfigProblem[]) is worded by the lazy messages
+// chunk in the admin's language (Italian unless `data-piazza-messages="en"`), like config problems;
+// a RequestError is printed one way (`request`). Created by the manifest on each context (`ctx.log`).
+import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
+
+export interface AdminLog {
+  /** The line's prefix, e.g. `[piazza] listing block "eventi": `. */
+  prefix: string;
+  warn(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
+  error(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
+  /** A request that failed, as every block prints it: `<what> request failed: <status> <message> (<url>)`. */
+  request(error: { status?: number; message: string; url?: string }, what: string): void;
+}
+
+export const blockPrefix = (type: string, blockId: string) => '[piazza] ' + type + ' block "' + blockId + '": ';
+export const helperPrefix = (name: string) => '[piazza] helper "' + name + '": ';
+
+export function adminLog(prefix: string, explain: RuntimeContext['explain']): AdminLog {
+  const line = (level: 'warn' | 'error') => (what: string | AdminNote | ConfigProblem[], detail?: unknown) => {
+    const rest = detail === undefined ? [] : [detail];
+    // a plain text at once (tests and admins read it in order); a coded note once worded
+    if (typeof what === 'string') console[level](prefix + what, ...rest);
+    else void explain(what).then((text) => console[level](prefix + text, ...rest));
+  };
+  const error = line('error');
+  return {
+    prefix,
+    warn: line('warn'),
+    error,
+    request: (e, what) => error(what + ' request failed: ' + (e.status || '-') + ' ' + e.message + (e.url ? ' (' + e.url + ')' : '')),
+  };
+}
