@@ -8,6 +8,7 @@ import blocks from '../schemas/generated/blocks.validate.js';
 import { toProblems } from '../schemas/problems.js';
 import { checkConsentConfig } from '../runtime/consent/config';
 import { legacyNotes } from '../runtime/config';
+import { escapeHtml } from '../runtime/escape';
 import { adminMessages, type AdminLang } from '../runtime/messages';
 import type { ConfigProblem } from '../runtime/types';
 
@@ -75,7 +76,7 @@ export function fieldIdOf(path: string): string {
  * `<` written `\u003c` (these can only occur inside JSON strings) reads back the same.
  */
 const scriptSafe = (json: string) => json.replace(/<(\/script|!--)/gi, '\\u003c$1');
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const attr = escapeHtml;
 
 export const configJson = (config: unknown) => JSON.stringify(config, null, 2);
 

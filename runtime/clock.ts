@@ -7,9 +7,15 @@
 // portal's wall-clock time. Plain Date calendar arithmetic (new Date(y, m, d + 1)) then steps Rome
 // days, and a widget that draws local Dates (the agenda's calendar) draws Rome times. On a device
 // on Rome time a wall date is the instant itself. Plain Intl, no moment: the list tab uses it.
+//
+// Dates in piazza, one story: this module is *when* (the portal's now, today, wall dates, Rome's
+// zone) for every chunk; runtime/dates.ts is *how a date reads* where the API's ISO values are
+// parsed and worded (moment, lazy chunks only: the agenda, the data table's cells); their Intl
+// formatters come from runtime/intl.ts, the one cache of them.
+import { dateFormat } from './intl';
+
 export const PORTAL_TIME_ZONE = 'Europe/Rome';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 const HOUR = 3_600_000;
 
 /** 01:00 UTC on the last Sunday of `month` (0-based) of `year`: when EU summer time starts or ends. */
@@ -37,13 +43,9 @@ export function wallFields(ms: number, zone = PORTAL_TIME_ZONE): number[] {
     const d = new Date(ms + offset * HOUR);
     return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
   }
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    formats.set(zone, f);
-  }
+  const f = dateFormat('en-US', {
+    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  });
   const p: Record<string, number> = {};
   for (const part of f.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = +part.value;
   return [p.year, p.month, p.day, p.hour % 24, p.minute, p.second];

@@ -2,6 +2,7 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
+import { lazyModule } from './lazy';
 import type { Manifest, MountingBlock } from './manifest';
 import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
@@ -21,9 +22,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
 
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
-  let contents: Promise<Manifest> | undefined;
-  const manifest = () => (contents ||= import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile)
-    .then((m: { default: Manifest }) => m.default, (e) => { contents = undefined; throw e; }));
+  const manifest = lazyModule(() => import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile).then((m: { default: Manifest }) => m.default));
   manifest().then((m) => m.warm(ctx), () => {}); // (a failure is reported by the mount that needs it)
 
   const load = <T>(entry: string): Promise<T> => manifest().then((m) => m.load<T>(entry, ctx.nonce));

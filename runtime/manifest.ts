@@ -5,6 +5,7 @@
 // handles) is written here, once, outside the classic script.
 import blocks from 'piazza:blocks';
 import files from 'piazza:files';
+import { lazyModules } from './lazy';
 import { adminLog, blockPrefix, helperPrefix } from './log';
 import { isOpenpaForm, type OpenpaMapping } from './openpa';
 import type { AdminNote, BlockContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
@@ -59,7 +60,6 @@ export interface MountingBlock {
 
 interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
 
-const loaded: Record<string, Promise<unknown>> = {};
 const preloaded = new Set<string>();
 
 function preload(file: string, nonce: string) {
@@ -72,14 +72,14 @@ function preload(file: string, nonce: string) {
   document.head.appendChild(link);
 }
 
+/** An entry's module, once (a failed download is forgotten: a later mount() tries again). */
+const imported = lazyModules((entry) => import(/* webpackIgnore: true */ './' + files[entry][0]));
+
 function load<T>(entry: string, nonce: string): Promise<T> {
   const list = files[entry];
   if (!list) return Promise.reject(new Error('no chunk "' + entry + '" in this build'));
   for (const file of list.slice(1)) preload(file, nonce);
-  return (loaded[entry] ||= import(/* webpackIgnore: true */ './' + list[0]).catch((e) => {
-    delete loaded[entry]; // a later mount() may retry a failed download
-    throw e;
-  })) as Promise<T>;
+  return imported(entry) as Promise<T>;
 }
 
 /** A block's context: the runtime's, its name and type, and its admin logger. */

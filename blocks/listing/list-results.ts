@@ -1,8 +1,8 @@
 // The list tab's results: which page to fetch when the filters or the page change, in either
 // paging style, and what to tell the visitor afterwards. No DOM, no Preact: a valtio store the
 // view reads, driven by the shared filter state.
-import { proxy, ref } from 'valtio/vanilla';
-import { resource } from '../../runtime/block/resource';
+import { ref } from 'valtio/vanilla';
+import { resultStore, settle, type ResultState } from '../../runtime/block/result-store';
 import type { RequestError } from '../../runtime/http';
 import type { I18n } from '../../runtime/i18n';
 import { pageCount } from '../../runtime/pagination';
@@ -15,18 +15,14 @@ import { portalNow } from '../../runtime/clock';
 
 export type Change = 'replace' | 'page' | 'append';
 
-export interface ListResults {
-  /** idle: nothing asked yet; ready/error: the outcome of the last request. */
-  status: 'idle' | 'ready' | 'error';
+export interface ListResults extends ResultState {
   /** What is loading now: the first results (spinner), a new page or filter (rows dim), more results (button spinner). */
   pending: 'first' | 'reload' | 'append' | null;
   hits: Hit[];
   totalCount: number;
   /** The last page shown (0-based); in append style, every page up to it is shown. */
   page: number;
-  error: RequestError | null;
-  /** Bumped at each result change, with what changed (the view moves focus or scroll accordingly). */
-  version: number;
+  /** What the last result change was (the view moves focus or scroll accordingly). */
   change: Change | null;
   /** Index of the first hit added by the last append. */
   firstNew: number;
@@ -49,9 +45,17 @@ export interface ListControllerOptions {
 export function createListController(o: ListControllerOptions) {
   const { state, settings: s, api, i18n } = o;
   const now = o.now || portalNow;
-  const results = proxy<ListResults>({
-    status: 'idle', pending: null, hits: ref([]), totalCount: 0, page: 0, error: null, version: 0, change: null, firstNew: 0,
+  const fetcher = resultStore<Omit<ListResults, keyof ResultState>, string>({
+    pending: null, hits: ref([]), totalCount: 0, page: 0, change: null, firstNew: 0,
+  }, {
+    watch: state,
+    what: 'list',
+    onError: o.onError,
+    key: () => filtersKey() + ' page ' + state.page,
+    load: (key, current) => load(key, current),
+    failed: () => { results.pending = null; },
   });
+  const { results } = fetcher;
   /** The filters (as their page-0 URL) of what is shown. */
   let shownKey: string | null = null;
 
@@ -82,13 +86,11 @@ export function createListController(o: ListControllerOptions) {
     results.firstNew = change === 'append' ? before : 0;
     results.totalCount = res.totalCount;
     results.page = s.paging === 'append' && change === 'replace' ? Math.max(0, Math.ceil(res.hits.length / s.limit) - 1) : page;
-    results.error = null;
-    results.status = 'ready';
     results.pending = null;
     const first = shownKey === null;
     shownKey = key;
     results.change = change;
-    results.version++;
+    settle(results);
     const last = pageCount(res.totalCount, s.limit) - 1;
     if (s.paging === 'pages' && res.hits.length === 0 && res.totalCount > 0 && page > last) {
       o.onPageCorrected?.();
@@ -100,18 +102,6 @@ export function createListController(o: ListControllerOptions) {
     o.onResults(res.totalCount);
   }
 
-  const fetcher = resource({
-    watch: state,
-    key: () => filtersKey() + ' page ' + state.page,
-    load,
-    failed(error) {
-      results.error = error;
-      results.status = 'error';
-      results.pending = null;
-      results.version++;
-      o.onError(error, 'list');
-    },
-  });
   return {
     results,
     /** The tab is shown (fetch now if the filters changed meanwhile) or hidden (stop fetching). */

@@ -10,6 +10,7 @@ import { proxy, subscribe } from 'valtio/vanilla';
 import { createListController } from './list-results';
 import type { TabId } from './model/types';
 import { loadTab, type TabController, type TabControllerOptions } from './tabs';
+import { lazyModules } from '../../runtime/lazy';
 
 /**
  * Tabs whose view is worth mounting, hidden, as soon as its code is in: the map (creating an
@@ -24,7 +25,6 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
   /** The lazy tabs mounted ahead of being shown (read by the view). */
   const staging = proxy<{ tabs: TabId[] }>({ tabs: [] });
   const ready = new Map<TabId, TabController>();
-  const made = new Map<TabId, Promise<TabController>>();
   let disposed = false;
 
   const follow = () => ready.forEach((c, tab) => c.setActive(state.tab === tab));
@@ -38,18 +38,12 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
     }
     return c;
   };
-  if (tabs.includes('list')) made.set('list', Promise.resolve(adopt('list', createListController(o))));
+  const list = tabs.includes('list') ? adopt('list', createListController(o)) : null;
 
   /** The tab's controller, created once (a failed download of its chunk is tried again next time). */
-  function get(tab: TabId): Promise<TabController> {
-    let p = made.get(tab);
-    if (!p) {
-      p = loadTab(tab as Exclude<TabId, 'list'>, 'results').then((m) => adopt(tab, m.createController(o)));
-      p.catch(() => made.delete(tab));
-      made.set(tab, p);
-    }
-    return p;
-  }
+  const get = lazyModules((tab): Promise<TabController> => (tab === 'list' && list
+    ? Promise.resolve(list)
+    : loadTab(tab as Exclude<TabId, 'list'>, 'results').then((m) => adopt(tab as TabId, m.createController(o)))));
 
   /** Both chunks of a lazy tab, its controller created (so a click sends its request at once). A failed download is forgotten: the click retries. */
   function prefetch(tab: TabId) {

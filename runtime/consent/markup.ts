@@ -3,7 +3,7 @@
 const SCRIPT = /<script\b([^>]*)>[\s\S]*?(?:<\/script\s*>|$)/gi;
 const TYPE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+import { escapeHtml as attr } from '../escape';
 
 /**
  * Rewrites each <script> that `blocked(type, segment)` names (it returns the service key) into a

@@ -2,6 +2,7 @@
 // visual grid for pointer users; the keyboard and screen-reader way through the same events is the
 // event list (views/EventList.tsx), so the grid is aria-hidden and its own buttons leave the tab
 // order. Its dist carries its own Preact, immer and DOMPurify; its CSS is injected with the nonce.
+import { escapeHtml } from '../../../runtime/escape';
 import Calendar from '@toast-ui/calendar';
 import calendarCss from '@toast-ui/calendar/toastui-calendar.min.css';
 import { injectStyle } from '../../../runtime/dom';
@@ -36,8 +37,6 @@ export interface AgendaCalendar {
   destroy(): void;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Toast UI's date picker pings Google Analytics unless told not to; the calendar takes

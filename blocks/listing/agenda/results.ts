@@ -2,8 +2,8 @@
 // valtio store the views read; no DOM, no Preact. The calendar endpoint is asked again whenever the
 // period or the filters change while the tab is shown (and once more when it is shown again after
 // a change made meanwhile); a superseded answer is cancelled by the api and never shown.
-import { proxy, ref } from 'valtio/vanilla';
-import { resource } from '../../../runtime/block/resource';
+import { ref } from 'valtio/vanilla';
+import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import type { RequestError } from '../../../runtime/http';
 import { createI18n, type I18n } from '../../../runtime/i18n';
 import type { ListingApi } from '../api';
@@ -17,18 +17,13 @@ import { portalNow } from '../../../runtime/clock';
 import type { TabControllerOptions } from '../tabs';
 import { catalog } from './i18n';
 
-export interface AgendaResults {
+export interface AgendaResults extends ResultState {
   /** What the calendar shows now (it moves at once; its events follow). */
   period: Period;
   /** The period `events` belong to (null before the first answer). */
   loaded: Period | null;
   /** Every event of `loaded`'s visible range, in order (a ref: never proxied, 500 events stay cheap). */
   events: AgendaEvent[];
-  status: 'idle' | 'ready' | 'error';
-  loading: boolean;
-  error: RequestError | null;
-  /** Bumped at each answer (events or error). */
-  version: number;
 }
 
 export interface AgendaControllerOptions {
@@ -45,22 +40,15 @@ export interface AgendaControllerOptions {
 
 export function createAgendaController(o: AgendaControllerOptions) {
   const now = o.now || portalNow;
-  const results = proxy<AgendaResults>({
-    period: periodOf(o.view, now()),
-    loaded: null,
-    events: ref([] as AgendaEvent[]),
-    status: 'idle',
-    loading: false,
-    error: null,
-    version: 0,
-  });
-  const fetcher = resource({
+  const fetcher = resultStore({ period: periodOf(o.view, now()), loaded: null as Period | null, events: ref([] as AgendaEvent[]) }, {
     watch: o.state,
+    what: 'calendar',
+    onError: o.onError,
     key: () => {
       const [start, end] = requestRange(results.period);
       return calendarUrl(o.settings, filtersOf(o.state), start, end);
     },
-    async load(_key, current) {
+    async load(_key, current, results) {
       const period: Period = { ...results.period };
       const [start, end] = requestRange(period);
       results.loading = true;
@@ -68,24 +56,17 @@ export function createAgendaController(o: AgendaControllerOptions) {
       if (!current()) return;
       results.events = ref(events);
       results.loaded = period;
-      results.error = null;
-      results.status = 'ready';
-      results.loading = false;
-      results.version++;
+      settle(results);
       const count = eventsIn(events, periodBounds(period)).length;
       o.announce(countMessage(o.i18n, period, count, now()));
       o.onResults(count);
     },
-    failed(error) {
+    failed(_error, results) {
       results.events = ref([]);
       results.loaded = { ...results.period };
-      results.error = error;
-      results.status = 'error';
-      results.loading = false;
-      results.version++;
-      o.onError(error, 'calendar');
     },
   });
+  const { results } = fetcher;
 
   const show = (period: Period) => {
     results.period = period;

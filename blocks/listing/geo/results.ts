@@ -1,8 +1,8 @@
 // The map's places: every page of the geo search for the current filters, fetched while the tab
 // is shown (and again when the filters changed meanwhile). No DOM, no Preact: a valtio store the
 // view reads, driven by the block's shared filter state, like the list tab's list-results.
-import { proxy, ref } from 'valtio/vanilla';
-import { resource } from '../../../runtime/block/resource';
+import { ref } from 'valtio/vanilla';
+import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import { getJson, latest, RequestError } from '../../../runtime/http';
 import { createI18n, type I18n } from '../../../runtime/i18n';
 import type { GeoPoint } from '../model/response';
@@ -21,10 +21,7 @@ export const MAX_PAGES = 200;
 /** Features read, or places projected, per task: 20 000 places never make one long task. */
 const SLICE = 2000;
 
-export interface GeoResults {
-  /** idle: nothing asked yet; ready/error: the outcome of the last search. */
-  status: 'idle' | 'ready' | 'error';
-  loading: boolean;
+export interface GeoResults extends ResultState {
   /** Places received so far by the search in progress (its progress). */
   received: number;
   /** The places on the map, in the API's order; a content repeats once per related place. */
@@ -35,9 +32,6 @@ export interface GeoResults {
   totalCount: number;
   /** Features left out for missing or 0,0 coordinates. */
   skipped: number;
-  error: RequestError | null;
-  /** Bumped when `points` changes. */
-  version: number;
 }
 
 export interface GeoControllerOptions {
@@ -57,9 +51,6 @@ export function createGeoController(o: GeoControllerOptions) {
   const { state, settings: s, i18n } = o;
   const now = o.now || portalNow;
   const prefix = '[piazza] listing block "' + s.blockId + '": ';
-  const results = proxy<GeoResults>({
-    status: 'idle', loading: false, received: 0, points: ref([]), places: ref(indexPlaces([], 0)), totalCount: 0, skipped: 0, error: null, version: 0,
-  });
   const maxZoom = s.map.maxZoom ?? 18;
 
   /** One page's features → places, a slice per task. */
@@ -112,10 +103,12 @@ export function createGeoController(o: GeoControllerOptions) {
     return { points, places: await placesIn(points, signal), skipped, totalCount, pages: seen.size };
   }
 
-  const fetcher = resource({
+  const fetcher = resultStore({ received: 0, points: ref([] as GeoPoint[]), places: ref(indexPlaces([], 0)), totalCount: 0, skipped: 0 }, {
     watch: state,
+    what: 'geo',
+    onError: o.onError,
     key: () => firstGeoUrl(s, filtersOf(state), now()),
-    async load(url, current) {
+    async load(url, current, results) {
       // Every geo search starts from an empty map.
       results.points = ref([]);
       results.places = ref(indexPlaces([], maxZoom));
@@ -129,25 +122,17 @@ export function createGeoController(o: GeoControllerOptions) {
       results.places = ref(res.places);
       results.totalCount = res.totalCount;
       results.skipped = res.skipped;
-      results.error = null;
-      results.status = 'ready';
-      results.loading = false;
-      results.version++;
+      settle(results);
       if (res.skipped) {
         console.warn(prefix + res.skipped + ' place' + (res.skipped === 1 ? '' : 's') + ' without coordinates (missing or 0,0) not shown on the map');
       }
       o.announce(i18n.plural('geo.count', res.points.length));
       o.onResults(res.totalCount);
     },
-    failed(error) {
-      results.error = error;
-      results.status = 'error';
-      results.loading = false;
-      results.version++;
-      o.onError(error, 'geo');
-    },
     cancel: () => slot.cancel(),
   });
+
+  const { results } = fetcher;
 
   return {
     results,

@@ -5,11 +5,11 @@
 //   {{#image}}…{{/image}}                 shown when the value is not empty
 //   {{^image}}…{{/image}}                 shown when it is empty
 // Pure.
+import { escapeHtml } from '../../../runtime/escape';
 
 export type TemplateData = { [key: string]: string | TemplateData };
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '=': '&#61;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"'`=]/g, (c) => ESC[c]);
+export { escapeHtml };
 
 function lookup(data: TemplateData, path: string): string {
   let cur: string | TemplateData | undefined = data;

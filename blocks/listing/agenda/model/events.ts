@@ -8,6 +8,7 @@
 // concert at 21:00 on the day it happens in Italy, as the portal's own pages say.
 import { wallDate } from '../../../../runtime/clock';
 import { moment } from '../../../../runtime/dates';
+import { collator } from '../../../../runtime/intl';
 import { dayOf, parseYmd, ymd } from '../../model/dates';
 import type { CalendarItem } from '../../model/response';
 
@@ -79,8 +80,7 @@ export function toAgendaEvent(item: CalendarItem, key = item.id): AgendaEvent | 
   return { ...base, start, end: Math.max(end, start), instant, startDay: null, endDay: null };
 }
 
-let collator: Intl.Collator | null = null;
-const compareText = (a: string, b: string) => (collator ||= new Intl.Collator('it')).compare(a, b);
+const compareText = (a: string, b: string) => collator('it').compare(a, b);
 
 /** Chronological; at the same start all-day events first, then by title. */
 export function compareEvents(a: AgendaEvent, b: AgendaEvent): number {

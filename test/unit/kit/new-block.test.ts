@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+// Issue 29's promise, kept by a test: a new block is its schema, its folder and one registry line.
+// This test adds a "notice" block in a folder of its own (git-ignored .tmp/), with a registry that
+// is this repository's plus one line (PIAZZA_BLOCKS), and nothing else: the generator writes its
+// validator, the block mounts, refuses a bad config with its JSON path, reports a legacy setting,
+// unmounts leaving nothing behind, and `npm run validate` knows it.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEmitter } from '../../../runtime/events';
+import { adminLog, blockPrefix } from '../../../runtime/log';
+import type { BlockContext } from '../../../runtime/types';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../../..');
+const tmp = join(import.meta.dirname, '.tmp', 'notice-' + process.pid);
+const dir = join(tmp, 'blocks', 'notice');
+const kit = relative(dir, join(root, 'runtime/block/kit')).replace(/\\/g, '/');
+const env = { ...process.env, PIAZZA_BLOCKS: join(tmp, 'registry.json'), PIAZZA_GENERATED: join(tmp, 'schemas', 'generated') };
+
+/** The block's whole index.ts: its wiring. */
+const INDEX = `import { h } from 'preact';
+import validate from '../../schemas/generated/notice.validate.js';
+import legacy from '../../schemas/generated/notice.legacy.js';
+import type { NoticeConfig } from '../../schemas/generated/notice';
+import { defineBlock } from '${kit}';
+
+const catalog = {
+  it: { title: 'Avviso', closed: 'Uffici chiusi il {day}' },
+  en: { title: 'Notice', closed: 'Offices closed on {day}' },
+};
+
+export const mount = defineBlock<NoticeConfig>({
+  validate, legacy, catalog, css: '.piazza-notice{border-left:4px solid}', hostClass: 'piazza-notice',
+  setup({ config, i18n, render, announce, add }) {
+    render(h('p', null, h('strong', null, i18n.t('title') + ': '), i18n.t('closed', { day: config.day })));
+    const timer = setInterval(() => announce(i18n.t('closed', { day: config.day })), 60_000);
+    add(() => clearInterval(timer));
+  },
+});
+`;
+
+const SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'notice',
+  type: 'object',
+  additionalProperties: false,
+  required: ['day'],
+  properties: {
+    $schema: { type: 'string' },
+    blockId: { type: 'string' },
+    locale: { type: 'string' },
+    day: { type: 'string', minLength: 1, description: 'The day the offices are closed.' },
+    color: { deprecated: true, description: 'Use the theme\'s classes.', 'x-description-it': 'Usa le classi del tema.' },
+  },
+};
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(tmp, 'schemas'), { recursive: true });
+  writeFileSync(join(dir, 'index.ts'), INDEX);
+  writeFileSync(join(tmp, 'schemas', 'notice.schema.json'), JSON.stringify(SCHEMA), { flag: 'w' });
+  const registry = JSON.parse(readFileSync(join(root, 'blocks/registry.json'), 'utf8'));
+  registry.blocks.notice = { dir: relative(root, dir), schema: relative(root, join(tmp, 'schemas', 'notice.schema.json')) }; // the one line
+  writeFileSync(join(tmp, 'registry.json'), JSON.stringify(registry));
+  await run('node', [join(root, 'scripts/gen-schemas.mjs')], { cwd: root, env });
+}, 120_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function context(): BlockContext {
+  const explain = async (what: unknown) => JSON.stringify(what);
+  return {
+    version: 'test', nonce: '', base: '/dist/', events: createEmitter(), explain, blockId: 'chiusura', type: 'notice',
+    log: adminLog(blockPrefix('notice', 'chiusura'), explain),
+  };
+}
+
+describe('a block added with its schema, its folder and one registry line', () => {
+  it('keeps its wiring within 25 lines', () => {
+    expect(INDEX.trim().split('\n').length).toBeLessThanOrEqual(25);
+  });
+
+  it('mounts, reports a legacy setting, and unmounts leaving nothing behind', async () => {
+    const { mount } = await import(/* @vite-ignore */ join(dir, 'index.ts'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const element = document.body.appendChild(document.createElement('div'));
+    element.innerHTML = '<script type="application/json">{}</script><p>fallback</p>';
+    const cleanup = await mount(element, { day: '2 giugno', color: 'red' }, context());
+    expect(element.querySelector('.piazza-notice')?.textContent).toBe('Avviso: Uffici chiusi il 2 giugno');
+    expect(element.textContent).not.toContain('fallback');
+    expect(element.querySelector('[role=status]')).not.toBeNull();
+    expect(document.head.querySelector('style[data-piazza-css="notice"]')?.textContent).toContain('border-left');
+    // (the words are the messages chunk's; this context's explain gives the codes)
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[piazza] notice block "chiusura": '
+      + JSON.stringify({ code: 'ignored', key: '/color', note: { it: 'Usa le classi del tema.', en: 'Use the theme\'s classes.' } })));
+    cleanup();
+    expect(element.querySelector('.piazza-notice')?.childNodes.length).toBe(0);
+    expect(element.querySelector('[role=status]')).toBeNull();
+    expect(document.head.querySelector('style[data-piazza-css="notice"]')).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('refuses a config its schema refuses, naming the JSON path, and leaves the fallback', async () => {
+    const { mount } = await import(/* @vite-ignore */ join(dir, 'index.ts'));
+    const element = document.body.appendChild(document.createElement('div'));
+    element.innerHTML = '<p>fallback</p>';
+    await expect(mount(element, { day: '' }, context())).rejects.toMatchObject({ name: 'ConfigError', problems: [{ path: '/day', code: 'minLength' }] });
+    await expect(mount(element, {}, context())).rejects.toMatchObject({ problems: [{ path: '/day', code: 'required' }] });
+    expect(element.innerHTML).toBe('<p>fallback</p>');
+    expect(document.head.querySelector('style[data-piazza-css="notice"]')).toBeNull();
+  });
+
+  it('is known to `npm run validate` and to the typings', async () => {
+    const page = join(tmp, 'page.html');
+    writeFileSync(page, '<div data-piazza-block="notice" id="a"><script type="application/json">{"blockId": "ok", "day": "1 maggio"}</script></div>'
+      + '<div data-piazza-block="notice" id="b"><script type="application/json">{"blockId": "ko", "day": 3}</script></div>');
+    const out = await run('node', [join(root, 'scripts/validate.mjs'), page], { cwd: root, env }).catch((e) => e);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain(page + ': notice "ok": ok');
+    expect(out.stdout).toContain(page + ': notice "ko": /day deve essere una stringa');
+    const usage = await run('node', [join(root, 'scripts/validate.mjs')], { cwd: root, env }).catch((e) => e);
+    expect(usage.stderr).toMatch(/--type listing\|datatable\|probe\|notice\|consent/);
+    expect(readFileSync(join(tmp, 'schemas/generated/blocks.d.ts'), 'utf8')).toMatch(/notice: NoticeConfig;/);
+  });
+});
