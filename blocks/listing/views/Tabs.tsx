@@ -23,9 +23,9 @@ export function Tabs({ blockId, tabs, current, i18n, onSelect, onIntent }: Props
     const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    const next = tabs[(to + tabs.length) % tabs.length];
-    onSelect(next);
-    list.current?.querySelector<HTMLElement>('#' + CSS.escape(tabId(blockId, next)))?.focus();
+    const at = (to + tabs.length) % tabs.length;
+    onSelect(tabs[at]);
+    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[at]?.focus(); // the buttons are in `tabs` order
   };
   return (
     <ul class="nav nav-tabs piazza-listing-tabs" role="tablist" aria-label={i18n.t('tabs.label')} ref={list}>

@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The configurator's pure side: problems in validate's words, the markup a config goes into (and
 // back out of), the link's state, what a paste holds, the form's view of a schema and the rule
 // that defaults are not written.

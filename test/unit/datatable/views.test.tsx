@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The views render the cell model with escaping only: hostile text stays text, links keep safe
 // hrefs, a link column never nests links, and the phone cards label every non-empty field.
 import { afterEach, describe, expect, it } from 'vitest';

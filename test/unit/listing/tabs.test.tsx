@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The tab bar follows the WAI-ARIA tabs pattern (roving tabindex, arrows, Home/End).
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/preact';
