@@ -16,9 +16,11 @@ const runtime = [
   { name: "the build's table of contents (manifest module, fetched by piazza.js at boot on every page)", path: 'dist/chunks/manifest-*.js', limit: '2.1 KB' },
 ];
 
+/** A chunk's name (`listing` → dist/chunks/listing-*.js), or a path from the repository (`dist/piazza.js`). */
+const file = (chunk) => (chunk.includes('/') ? chunk : 'dist/chunks/' + chunk + '-*.js');
 const blocks = readBlocks().flatMap((b) => b.budgets.map(({ name, chunks, limit }) => ({
   name,
-  path: chunks.length === 1 ? 'dist/chunks/' + chunks[0] + '-*.js' : chunks.map((c) => 'dist/chunks/' + c + '-*.js'),
+  path: chunks.length === 1 ? file(chunks[0]) : chunks.map(file),
   limit,
 })));
 
