@@ -5,7 +5,7 @@ import { h } from 'preact';
 import validate from '../../schemas/generated/datatable.validate.js';
 import type { DatatableConfig } from '../../schemas/generated/datatable';
 import { defineBlock } from '../../runtime/block/kit';
-import { isCancelled } from '../../runtime/http';
+import { resource } from '../../runtime/block/resource';
 import { ezLocale } from '../../runtime/i18n';
 import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
 import { createTableApi } from './api';
@@ -58,20 +58,29 @@ export const mount = defineBlock<Config>({
       }));
     }
 
-    async function start() {
-      let identifier = config.class || null;
-      try {
-        if (!identifier && config.classFromResults) identifier = await api.classOfResults(config.query, ezLocale(i18n.lang));
-        if (!identifier) return show(null);
-        show(await api.classDefinition(identifier));
-      } catch (e: any) {
-        if (isCancelled(e)) return;
-        log.error('class "' + (identifier ?? '?') + '" could not be read (status ' + (e?.status ?? 0) + ': ' + (e?.message ?? e) + ')');
+    // The class definition, read once (again on Retry: the kit's one fetch-and-retry, runtime/block/resource.ts).
+    let identifier = config.class || null;
+    let read: () => void = () => {};
+    const first = new Promise<void>((resolve) => { read = resolve; }); // the mount is done once the first read is
+    const classRead = resource({
+      active: true,
+      key: () => 'class',
+      async load() {
+        try {
+          if (!identifier && config.classFromResults) identifier = await api.classOfResults(config.query, ezLocale(i18n.lang));
+          show(identifier ? await api.classDefinition(identifier) : null);
+        } finally {
+          read();
+        }
+      },
+      failed(e) {
+        log.error('class "' + (identifier ?? '?') + '" could not be read (status ' + (e.status ?? 0) + ': ' + e.message + ')');
         // Configured columns are enough to show the table; without them there is nothing to show yet.
         if (config.columns?.length) show(null);
-        else render(h(ErrorNotice, { i18n, onRetry: start }));
-      }
-    }
-    return start();
+        else render(h(ErrorNotice, { i18n, onRetry: classRead.retry }));
+      },
+    });
+    add(classRead.dispose);
+    return first;
   },
 });
