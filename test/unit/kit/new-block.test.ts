@@ -63,7 +63,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.ts'), INDEX);
   writeFileSync(join(tmp, 'schemas', 'notice.schema.json'), JSON.stringify(SCHEMA), { flag: 'w' });
   const registry = JSON.parse(readFileSync(join(root, 'blocks/registry.json'), 'utf8'));
-  registry.blocks.notice = { dir: relative(root, dir), schema: relative(root, join(tmp, 'schemas', 'notice.schema.json')) }; // the one line
+  registry.blocks.notice = { // the one line
+    dir: relative(root, dir), schema: relative(root, join(tmp, 'schemas', 'notice.schema.json')),
+    budgets: [{ name: 'notice block', chunks: ['notice'], limit: '1 KB' }],
+  };
   writeFileSync(join(tmp, 'registry.json'), JSON.stringify(registry));
   await run('node', [join(root, 'scripts/gen-schemas.mjs')], { cwd: root, env });
 }, 120_000);
@@ -123,5 +126,15 @@ describe('a block added with its schema, its folder and one registry line', () =
     const usage = await run('node', [join(root, 'scripts/validate.mjs')], { cwd: root, env }).catch((e) => e);
     expect(usage.stderr).toMatch(/--type listing\|datatable\|probe\|notice\|consent/);
     expect(readFileSync(join(tmp, 'schemas/generated/blocks.d.ts'), 'utf8')).toMatch(/notice: NoticeConfig;/);
+  });
+
+  it('is an entry of the build and has its size budget', async () => {
+    const read = "const b = await import('./scripts/blocks.mjs'); const s = await import('./.size-limit.js');"
+      + ' console.log(JSON.stringify({ entries: b.readBlocks().map((x) => [x.type, x.index]), budgets: s.default.map((c) => [c.name, c.path]) }));';
+    const { stdout } = await run('node', ['--input-type=module', '-e', read], { cwd: root, env });
+    const { entries, budgets } = JSON.parse(stdout);
+    expect(entries).toContainEqual(['notice', join(dir, 'index.ts')]);
+    expect(entries.map(([type]: string[]) => type)).toEqual(expect.arrayContaining(['listing', 'datatable', 'probe', 'notice']));
+    expect(budgets).toContainEqual(['notice block', 'dist/chunks/notice-*.js']);
   });
 });
