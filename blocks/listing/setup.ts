@@ -8,7 +8,7 @@ import { availableTabs } from './tabs';
 export function shownTabs(configured: readonly TabId[], log: AdminLog): TabId[] {
   const tabs = availableTabs(configured);
   const missing = configured.filter((tab) => !tabs.includes(tab));
-  if (missing.length) log.warn('tabs not available in this version: ' + missing.join(', '));
+  if (missing.length) log.warn({ code: 'tabsMissing', tabs: missing.join(', ') });
   return tabs.length ? tabs : ['list'];
 }
 
