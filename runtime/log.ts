@@ -1,8 +1,9 @@
-// The one console voice for admins: every line a block or helper writes starts with the README's
-// prefix (`[piazza] <type> block "<id>": `, `[piazza] helper "<name>": `), so an admin can search
-// the console for a block. A coded note (AdminNote, ConfigProblem[]) is worded by the lazy messages
-// chunk in the admin's language (Italian unless `data-piazza-messages="en"`), like config problems;
-// a RequestError is printed one way (`request`). Created by the manifest on each context (`ctx.log`).
+// The one console voice for admins: every line a block writes starts with the README's prefix
+// (`[piazza] <type> block "<id>": `), so an admin can search the console for a block. A coded note
+// (AdminNote, ConfigProblem[]) is worded by the lazy messages chunk in the admin's language (Italian
+// unless `data-piazza-messages="en"`), like config problems; a RequestError is printed one way
+// (`request`). The kit puts it on the block's context (`ctx.log`, runtime/block/kit.ts): made there,
+// not in the manifest, which every page downloads.
 import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
 export interface AdminLog {
@@ -15,7 +16,6 @@ export interface AdminLog {
 }
 
 export const blockPrefix = (type: string, blockId: string) => '[piazza] ' + type + ' block "' + blockId + '": ';
-export const helperPrefix = (name: string) => '[piazza] helper "' + name + '": ';
 
 export function adminLog(prefix: string, explain: RuntimeContext['explain']): AdminLog {
   const line = (level: 'warn' | 'error') => (what: string | AdminNote | ConfigProblem[], detail?: unknown) => {

@@ -6,9 +6,8 @@
 import blocks from 'piazza:blocks';
 import files from 'piazza:files';
 import { lazyModules } from './lazy';
-import { adminLog, blockPrefix, helperPrefix } from './log';
 import { isOpenpaForm, type OpenpaMapping } from './openpa';
-import type { AdminNote, BlockContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
+import type { AdminNote, MountContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
 /** Page helpers: the portal's existing markup → the chunk that handles it. */
 const helpers: Array<[selector: string, entry: string]> = [
@@ -82,10 +81,6 @@ function load<T>(entry: string, nonce: string): Promise<T> {
   return imported(entry) as Promise<T>;
 }
 
-/** A block's context: the runtime's, its name and type, and its admin logger. */
-const blockContext = (ctx: RuntimeContext, blockId: string, type: string): BlockContext =>
-  ({ ...ctx, blockId, type, log: adminLog(blockPrefix(type, blockId), ctx.explain) });
-
 /** Numbers the blocks that have neither an id nor a blockId. */
 let counter = 0;
 
@@ -114,7 +109,7 @@ async function mapped(config: unknown, type: string, nonce: string): Promise<{ c
 }
 
 /** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
-function runEarly(element: HTMLElement, config: unknown, ctx: BlockContext): void {
+function runEarly(element: HTMLElement, config: unknown, ctx: MountContext): void {
   if (files[ctx.type + '-early']) load<EarlyModule>(ctx.type + '-early', ctx.nonce).then((m) => m.early(element, config, ctx)).catch(() => {});
 }
 
@@ -131,7 +126,7 @@ export default {
           const raw = JSON.parse(source.textContent || '');
           const blockId = nameOf(element, raw);
           // an eZ form: its mapping and the early chunk travel together
-          if (blockId) mapped(raw, type, ctx.nonce).then(({ config }) => runEarly(element, config, blockContext(ctx, blockId, type))).catch(() => {});
+          if (blockId) mapped(raw, type, ctx.nonce).then(({ config }) => runEarly(element, config, { ...ctx, blockId, type })).catch(() => {});
         } catch { /* the mount reports it */ }
       }
       for (const file of files[type] || []) preload(file, ctx.nonce);
@@ -156,7 +151,7 @@ export default {
     let told: ((problems: ConfigProblem[]) => ConfigProblem[]) | undefined;
     try {
       if (!blocks.includes(type)) throw { note: { code: 'blockType', name: type, known: blocks } }; // the registry's
-      const blockCtx = blockContext(ctx, blockId, type);
+      const blockCtx: MountContext = { ...ctx, blockId, type };
       // the block's code downloads while an eZ form is mapped
       const code = load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
       code.catch(() => {});
@@ -183,8 +178,5 @@ export default {
   mountHelpers: (root, ctx) =>
     Promise.all(helpers
       .filter(([selector, entry]) => files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))))
-      .map(([, entry]) => {
-        const log = adminLog(helperPrefix(entry.slice(7)), ctx.explain);
-        return load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, { ...ctx, log })).catch((e) => log.error('failed', e));
-      })),
+      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx)).catch((e) => console.error('[piazza] helper "' + entry + '" failed', e)))),
 } satisfies Manifest;

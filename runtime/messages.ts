@@ -72,10 +72,7 @@ const CATALOG: Catalog = {
     staleConsent: 'cookie cconsent non più valido ignorato, senza ricaricare la pagina una seconda volta',
     // what a block tells the admin while it runs (ctx.log, runtime/log.ts)
     tabsMissing: 'schede non disponibili in questa versione: {tabs}',
-    tabCode: 'il codice della scheda {tab} non è arrivato',
-    gridCode: 'il codice della vista a griglia non è arrivato',
-    exportFailed: 'esportazione CSV non riuscita',
-    orderNotColumn: '/order/field "{field}" non è una colonna: il server ordina per quel campo, ma nessuna intestazione lo mostra',
+    orderNotColumn: '/order/field "{field}" non è una colonna: il server ordina così, ma nessuna intestazione lo mostra',
     // npm run validate
     ok: 'ok',
     okIgnored_one: 'ok ({count} impostazione ignorata)',
@@ -136,9 +133,6 @@ const CATALOG: Catalog = {
     ignored: 'ignored setting {key} {note}',
     staleConsent: 'stale cconsent ignored, no second reload',
     tabsMissing: 'tabs not available in this version: {tabs}',
-    tabCode: 'the {tab} tab could not be loaded',
-    gridCode: 'the grid view could not be loaded',
-    exportFailed: 'CSV export failed',
     orderNotColumn: '/order/field "{field}" is not a column; the server sorts by it but no header shows it',
     ok: 'ok',
     okIgnored_one: 'ok ({count} ignored setting)',
@@ -186,7 +180,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
         const known = (p.known as string[]) || [];
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
-      case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies': case 'tabsMissing': case 'tabCode': case 'orderNotColumn':
+      case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies': case 'tabsMissing': case 'orderNotColumn':
       case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': case 'multipleOf':
         return t(code, p as Record<string, string | number>);
       default:

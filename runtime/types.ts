@@ -19,27 +19,27 @@ export interface RuntimeContext {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
-/** What a helper chunk receives: the runtime's, and its admin logger (`[piazza] helper "<name>": `). */
-export interface HelperContext extends RuntimeContext {
-  log: AdminLog;
-}
-
-export interface BlockContext extends RuntimeContext {
-  /** The admin logger of this block: `[piazza] <type> block "<id>": ` (runtime/log.ts). */
-  log: AdminLog;
+/** What the loader gives a block's mount (and its early chunk). */
+export interface MountContext extends RuntimeContext {
   /** blockId from the config, else the element id, else `{type}-{n}`; used in every admin error. */
   blockId: string;
   type: string;
 }
 
+/** What a block's code works with: the kit (runtime/block/kit.ts) adds the block's admin logger. */
+export interface BlockContext extends MountContext {
+  /** `[piazza] <type> block "<id>": `, then a text, or a coded note in the admin's language (runtime/log.ts). */
+  log: AdminLog;
+}
+
 /** A block chunk (`blocks/<type>/index.ts`) exports `mount`. It may return a cleanup. */
 export interface BlockModule {
-  mount(element: HTMLElement, config: unknown, ctx: BlockContext): void | (() => void) | Promise<void | (() => void)>;
+  mount(element: HTMLElement, config: unknown, ctx: MountContext): void | (() => void) | Promise<void | (() => void)>;
 }
 
 /** A page-helper chunk works on the portal's markup under `root`; it must be idempotent. */
 export interface HelperModule {
-  mount(root: ParentNode, ctx: HelperContext): void | Promise<void>;
+  mount(root: ParentNode, ctx: RuntimeContext): void | Promise<void>;
 }
 
 /** The visitor's stored choice (the `cconsent` cookie's record). */

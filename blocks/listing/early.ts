@@ -5,7 +5,7 @@
 // The same settings, URL state and URLs as the block: a config it would refuse sends nothing.
 import validate from '../../schemas/generated/listing.validate.js';
 import { checkConfig } from '../../runtime/config';
-import type { BlockContext } from '../../runtime/types';
+import type { MountContext } from '../../runtime/types';
 import { createListingApi } from './api';
 import { requestRange } from './model/endpoints';
 import { resolveSettings } from './model/settings';
@@ -13,7 +13,7 @@ import { filtersOf } from './model/state';
 import type { ListingConfig } from './model/types';
 import { decodeState } from './model/url';
 
-export function early(element: HTMLElement, raw: unknown, ctx: BlockContext): void {
+export function early(element: HTMLElement, raw: unknown, ctx: MountContext): void {
   if (element.querySelector(':scope > .piazza-listing')) return; // the block has asked for itself already
   const settings = resolveSettings(checkConfig<ListingConfig>(validate, raw), ctx.blockId);
   // A remote portal's JSONP is left to the block: WebKit reported such a script, sent this early,

@@ -13,7 +13,7 @@
 //    `setup` gets a scope with the validated config (defaults filled in), its i18n (`catalog`, the
 //    config's `locale` and `i18n` overrides), its admin logger (`scope.log`: `[piazza] <type> block
 //    "<id>": `, ctx.log), a polite announcer, a host element (the fallback content replaced; the JSON
-//    config kept with `keepConfig`) and `render(vnode)` into it; everything it starts it hands to `scope.add(dispose)`.
+//    config kept with `keepConfig`) and `render(vnode)` into it (the block's ctx carries the logger too); everything it starts it hands to `scope.add(dispose)`.
 //    The kit checks the config (a ConfigError names the JSON path; the loader prints it and keeps the
 //    fallback), reports the legacy settings once, injects the stylesheet with the page nonce, and on
 //    unmount (or a setup that throws) runs the disposers in reverse order, unrenders, removes the
@@ -30,8 +30,8 @@ import type { ValidateFunction } from 'ajv';
 import { checkConfig, ConfigError, ignoredNote, legacyNotes, type LegacyNote } from '../config';
 import { createAnnouncer, injectStyle } from '../dom';
 import { createI18n, type Catalog, type I18n, type Messages } from '../i18n';
-import type { AdminLog } from '../log';
-import type { BlockContext, ConfigProblem } from '../types';
+import { adminLog, blockPrefix, type AdminLog } from '../log';
+import type { BlockContext, ConfigProblem, MountContext } from '../types';
 import { urlState, type UrlState, type UrlStateOptions } from './url-state';
 
 /** What every block config may carry, read by the kit. */
@@ -81,7 +81,8 @@ export interface BlockDefinition<C> {
 
 /** The block's `mount` for the loader (runtime/types.ts BlockModule). */
 export function defineBlock<C extends object>(d: BlockDefinition<C>) {
-  return async function mount(element: HTMLElement, raw: unknown, ctx: BlockContext): Promise<() => void> {
+  return async function mount(element: HTMLElement, raw: unknown, loaderCtx: MountContext): Promise<() => void> {
+    const ctx: BlockContext = { ...loaderCtx, log: adminLog(blockPrefix(loaderCtx.type, loaderCtx.blockId), loaderCtx.explain) };
     const config = checkConfig<C & KitConfig>(d.validate, raw);
     const problems = d.check?.(config) || [];
     if (problems.length) throw new ConfigError(problems);

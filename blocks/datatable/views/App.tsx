@@ -128,7 +128,7 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
           <Cards columns={columns} rows={rows} label={caption} describedBy={ids.info} newTab={t('cell.newTab')} empty={empty} />
         ) : (
           <Lazy load={loadGrid} i18n={i18n} waiting={<p class="piazza-datatable-placeholder">{t('loading')}</p>}
-            failed={(e) => setup.log.error({ code: 'gridCode' }, e)}
+            failed={(e) => setup.log.error('the grid view could not be loaded', e)}
             render={(grid) => (
               <grid.default columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
                 label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />

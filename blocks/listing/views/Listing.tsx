@@ -33,7 +33,7 @@ function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: LazyTabPr
       load={() => Promise.all([loadTab(tab), props.results.get(tab)])}
       i18n={props.i18n}
       waiting={<div class="d-flex justify-content-center py-5"><Spinner label={props.i18n.t('loading')} /></div>}
-      failed={(e) => props.ctx.log.error({ code: 'tabCode', tab }, e)}
+      failed={(e) => props.ctx.log.error('the ' + tab + ' tab could not be loaded', e)}
       render={([{ TabView }, controller]) => <TabView {...props} controller={controller} />}
     />
   );

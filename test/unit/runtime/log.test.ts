@@ -1,7 +1,7 @@
 // ctx.log: every line starts with the README's prefix; a text is written at once, a coded note once
 // worded in the admin's language (here by the real messages module, as the page's chunk does).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminLog, blockPrefix, helperPrefix } from '../../../runtime/log';
+import { adminLog, blockPrefix } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 
 const explainIn = (lang: 'it' | 'en') => async (what: Parameters<ReturnType<typeof adminMessages>['explain']>[0]) => adminMessages(lang).explain(what);
@@ -24,9 +24,9 @@ describe('adminLog', () => {
   it('words a coded note in the admin\'s language, Italian or English', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     adminLog(blockPrefix('listing', 'eventi'), explainIn('it')).warn({ code: 'tabsMissing', tabs: 'geo' });
-    adminLog(helperPrefix('gallery'), explainIn('en')).warn({ code: 'tabsMissing', tabs: 'geo' });
+    adminLog(blockPrefix('datatable', 'documenti'), explainIn('en')).warn({ code: 'tabsMissing', tabs: 'geo' });
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(warn).toHaveBeenCalledWith('[piazza] listing block "eventi": schede non disponibili in questa versione: geo');
-    expect(warn).toHaveBeenCalledWith('[piazza] helper "gallery": tabs not available in this version: geo');
+    expect(warn).toHaveBeenCalledWith('[piazza] datatable block "documenti": tabs not available in this version: geo');
   });
 });
