@@ -14,8 +14,8 @@ import type { Imported } from './import';
 import {
   configHtml, configJson, decodeState, encodeState, fieldIdOf, problemLine, problemsOf, starter, type Config, type ConfigType, type Problem,
 } from './model';
-import { classOf, ContentPicker, FieldsPicker, PortalPicker, useLoad, type PickerProps } from './pickers';
-import { presetConfig, type Preset } from './presets';
+import { classOf, ContentPicker, FieldsPicker, PortalPicker, ServicesPicker, useLoad, type PickerProps } from './pickers';
+import type { Preset } from './presets';
 import { createPreview, previewUrl, WIDTHS, type Preview, type Width } from './preview';
 import { localizeSchema, uiSchemaFor, withoutDefaults } from './schema-ui';
 import { Import, Presets, typeName } from './start';
@@ -158,7 +158,7 @@ export function App() {
   async function applyPreset(p: Preset) {
     setBusyPreset(p.id);
     try {
-      const cls = p.class ? await classFields(p.class, lang) : null;
+      const [cls, { presetConfig }] = await Promise.all([p.class ? classFields(p.class, lang) : null, import('./preset-configs')]);
       const { config: made, missing } = presetConfig(p, cls, (key) => key in (BLOCKS[p.type].schema.properties || {}));
       replace(p.type, made);
       const name = p.title[lang];
@@ -200,6 +200,7 @@ export function App() {
     picker(which: PickerKind) {
       if (which === 'content') return <ContentPicker {...pickerProps} />;
       if (which === 'portal') return kind.withApi ? <PortalPicker t={t} api={api} onApply={(origin) => setConfig(kind.withApi!(config, origin))} /> : null;
+      if (which === 'services') return kind.services ? <ServicesPicker t={t} services={kind.services} config={config} onChange={setConfig} /> : null;
       const target = kind.pickerTargets.find((p) => p.kind === which);
       return target ? <FieldsPicker {...pickerProps} target={target} /> : null;
     },

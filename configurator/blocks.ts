@@ -34,12 +34,12 @@ export interface Group {
   pickers?: PickerKind[];
 }
 
-/** `content`: class, where, tag and order → the query; `portal`: another portal to read from; the others: a class's fields as filters, card fields or columns. */
-export type PickerKind = 'content' | 'portal' | 'facets' | 'cardFields' | 'columns';
+/** `content`: class, where, tag and order → the query; `portal`: another portal to read from; `services`: a tracker the portal runs; the others: a class's fields as filters, card fields or columns. */
+export type PickerKind = 'content' | 'portal' | 'services' | 'facets' | 'cardFields' | 'columns';
 
 /** A class field put into a list of the config (`facets`, `fields`, `columns`) by a picker. */
 export interface PickerTarget {
-  kind: Exclude<PickerKind, 'content' | 'portal'>;
+  kind: Exclude<PickerKind, 'content' | 'portal' | 'services'>;
   key: string;
   label: Words;
   /** The entry a field becomes. */
@@ -85,6 +85,8 @@ export interface BlockKind {
   /** The key that names the class a picker chose (the data table's `class`). */
   classKey?: string;
   presets: Preset[];
+  /** Services an admin adds by name (the trackers OpenPA portals run), with the category each needs. */
+  services?: KnownService[];
   /** The eZ block's attributes → this config: the mapping the OpenPA overrides use (a chunk loaded on first use). */
   fromOpenpa?(): Promise<(form: unknown) => Mapped<Config>>;
   /** The original jQuery block: its plugin's settings (and the theme's markup around them) → this config, through the block's own handling of them. */
@@ -98,6 +100,13 @@ export interface BlockKind {
     /** The translation (a chunk loaded on first use: from-jquery.ts). */
     toConfig(): Promise<JqueryToConfig>;
   };
+}
+
+export interface KnownService {
+  key: string;
+  name: Words;
+  category: { key: string; config: Config };
+  service: Config;
 }
 
 export type JqueryToConfig = (settings: Config, page: Document | null, blockId?: string) => FromJquery;
@@ -267,7 +276,7 @@ const consent: BlockKind = {
   legacy: {},
   starter: () => ({ $schema: '../schemas/consent.schema.json', categories: { necessary: { needed: true, wanted: true } }, services: {} }),
   groups: [
-    { id: 'cosa', title: w('Che cosa chiedere', 'What to ask'), keys: ['categories', 'services'], open: true },
+    { id: 'cosa', title: w('Che cosa chiedere', 'What to ask'), keys: ['categories', 'services'], open: true, pickers: ['services'] },
     { id: 'testi', title: w('Testi e aspetto', 'Texts and look'), keys: ['language', 'modalMainTextMoreLink', 'theme', 'barTimeout'], open: true },
     { id: 'avanzate', title: ADVANCED, keys: ['cookieVersion', 'googleConsentMode', 'globalPrivacyControl', 'iframePlaceholders'], open: false },
   ],
@@ -286,6 +295,12 @@ const consent: BlockKind = {
   keys: ['categories', 'services'],
   preview: 'consent',
   pickerTargets: [],
+  // the trackers piazza's eZ template (piazza/consent.tpl) writes as held tags, by the names its tags carry
+  services: [
+    { key: 'matomo', name: w('Web Analytics Italia (Matomo)', 'Web Analytics Italia (Matomo)'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'script-tag', search: 'matomo', cookies: [{ name: { pattern: '^_pk_' } }], language: { locale: { it: { name: 'Web Analytics Italia' } } } } },
+    { key: 'google', name: w('Google Analytics', 'Google Analytics'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'script-tag', search: 'google', cookies: [{ name: { pattern: '^_ga' } }, { name: { pattern: '^_gid' } }, { name: { pattern: '^_gat' } }], language: { locale: { it: { name: 'Google Analytics' } } } } },
+    { key: 'gtm', name: w('Google Tag Manager', 'Google Tag Manager'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'script-tag', search: 'gtm', cookies: [{ name: { pattern: '^_ga' } }, { name: { pattern: '^_gid' } }, { name: { pattern: '^_gat' } }], language: { locale: { it: { name: 'Google Tag Manager' } } } } },
+  ],
   presets: PRESETS.filter((p) => p.type === 'consent'),
 };
 

@@ -245,3 +245,6 @@ export async function importSource(src: Exclude<Source, { kind: 'error' }>, ctx:
 /** A note's place, in the words of the form when it names a field of the config made. */
 export const notePlace = (type: ConfigType, path: string, lang: AdminLang) =>
   path.startsWith('/openpa/') || path.startsWith('/datatable/') || path.startsWith('/builder/') || path === '/table' || !path ? path : titleOf(BLOCKS[type].schema, path, lang) || path;
+
+/** The block editor's block types and views, for the admin to say which a pasted block is. */
+export const EZ_CHOICES = EZ_BLOCKS.flatMap((b) => b.views.map((v) => ({ value: b.type + '|' + v.view, label: `${b.name} — ${v.name}` })));

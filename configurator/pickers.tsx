@@ -3,7 +3,7 @@
 // fields or columns, and another portal to read from. Each writes into the config; the form's own
 // fields (the query among them) show the result.
 import { useEffect, useState } from 'preact/hooks';
-import type { BlockKind, Config, PickerTarget } from './blocks';
+import type { BlockKind, Config, KnownService, PickerTarget } from './blocks';
 import { fieldValues, type ClassSummary, type FieldSummary } from './api';
 import { normalizeOrigin } from './model';
 import { parseQuery, withParts } from './query';
@@ -209,5 +209,31 @@ export function PortalPicker({ t, api, onApply }: { t: Texts; api: string; onApp
       <small id="configuratore-api-aiuto" className="form-text">{t('apiHelp')}</small>
       {invalid && <div className="invalid-feedback d-block" id="configuratore-api-errore">{t('apiInvalid')}</div>}
     </div>
+  );
+}
+
+/** The trackers a portal runs, added by name: each service with the category it needs (made if missing). */
+export function ServicesPicker({ t, services, config, onChange }: { t: Texts; services: KnownService[]; config: Config; onChange(config: Config): void }) {
+  const current = (config.services && typeof config.services === 'object' ? config.services : {}) as Record<string, Config>;
+  const categories = (config.categories && typeof config.categories === 'object' ? config.categories : {}) as Record<string, Config>;
+  function toggle(s: KnownService, on: boolean) {
+    const { [s.key]: _, ...rest } = current;
+    onChange({
+      ...config,
+      categories: on && !categories[s.category.key] ? { ...categories, [s.category.key]: s.category.config } : categories,
+      services: on ? { ...rest, [s.key]: s.service } : rest,
+    });
+  }
+  return (
+    <fieldset className="configuratore-scelta" id="configuratore-scelta-servizi">
+      <legend className="h6">{t('servicesLegend')}</legend>
+      <p className="small mb-2">{t('servicesHelp')}</p>
+      {services.map((s) => (
+        <div className="form-check" key={s.key}>
+          <input type="checkbox" className="form-check-input" id={'servizio-' + s.key} checked={!!current[s.key]} onChange={(e) => toggle(s, (e.target as HTMLInputElement).checked)} />
+          <label className="form-check-label" htmlFor={'servizio-' + s.key}>{s.name[t.lang]}</label>
+        </div>
+      ))}
+    </fieldset>
   );
 }

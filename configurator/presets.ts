@@ -1,18 +1,9 @@
-// Starting points a site admin picks instead of a blank form: each is a config of its block made
-// against this portal's classes (their fields' own names become the labels and headings). A preset
-// whose class the portal lacks is not offered (the picker says why); a field the class lacks is
-// left out, and said. The consent preset is the config piazza's eZ template prints on a
-// bootstrapitalia2 portal (integrations/openpa/extension/piazza/design/piazza/templates/piazza/
-// consent.tpl), with the theme's own Italian texts (cookie_consent_config_translations()).
-import type { Config, ConfigType } from './blocks';
+// Starting points a site admin picks instead of a blank form, as the page lists them: each names
+// the block it makes and the class it lists. A preset whose class the portal lacks is not offered
+// (the picker says why). The configs themselves are made against this portal's class when one is
+// picked (preset-configs.ts, a chunk loaded then).
+import type { ConfigType } from './blocks';
 import type { Words } from './texts';
-
-/** What a preset knows of the portal's class: its fields' names. */
-export interface ClassView {
-  has(field: string): boolean;
-  /** The field's name in the admin's language (its identifier when the class has no name for it). */
-  name(field: string): string;
-}
 
 export interface Preset {
   id: string;
@@ -21,73 +12,6 @@ export interface Preset {
   description: Words;
   /** The class the config lists (its definition is read before the preset applies); none for consent. */
   class?: string;
-  config(ctx: PresetContext): Config;
-}
-
-export interface PresetContext {
-  cls: ClassView;
-  /** Whether the class has the field (noted when not): entries on missing fields are left out. */
-  use(field: string): boolean;
-  /** Whether the block's schema has this key. */
-  schemaHas(key: string): boolean;
-}
-
-const $schema = (type: ConfigType) => `../schemas/${type}.schema.json`;
-/** `{field, label}` for each field the class has. */
-const facets = ({ cls, use }: PresetContext, fields: string[], extra: Record<string, unknown> = {}) =>
-  fields.filter(use).map((field) => ({ field, label: cls.name(field), ...extra }));
-
-// The theme's texts, as consent.tpl prints them on an Italian bootstrapitalia2 portal (the real eZ
-// engine renders that template in test/unit/configurator/presets-real.test.ts: the two must agree).
-const THEME_TEXTS = {
-  barLabel: 'Preferenze sui cookie',
-  barMainText: 'Questo sito fa uso di cookie tecnici essenziali al corretto funzionamento delle pagine web, di cookie di analisi e misurazione e di cookie di terze parti. Selezionando "Accetta tutti i cookie" si acconsente all\'utilizzo di tutti i cookie. Selezionando "Accetta i cookie necessari" o chiudendo il banner verranno utilizzati solo i cookie tecnici: così facendo alcune funzionalità ed alcuni contenuti potrebbero non essere disponibili. La preferenza può essere modificata in qualsiasi momento dall\'Informativa cookie.',
-  barBtnAcceptAll: 'Accetta tutti i cookie',
-  barBtnRefuseAll: 'Accetta i cookie necessari',
-  barLinkSetting: 'Personalizza i cookie',
-  barClose: 'Chiudi',
-  closeAriaLabel: 'Chiudi',
-  modalMainTitle: 'Informazioni e preferenze sui cookie',
-  modalMainText: "I cookie sono piccoli file di testo che i siti web visitati inviano al device dell'utente, dove vengono memorizzati per raccogliere informazioni attraverso il browser, per essere poi ritrasmessi agli stessi siti nelle visite successive. \nSono utilizzati essenzialmente per misurare e migliorare la qualità dei siti attraverso l'analisi del comportamento dei visitatori.",
-  modalBtnSave: 'Salva le impostazioni selezionate',
-  modalBtnAcceptAll: 'Accetta tutti i cookie e chiudi',
-  modalBtnRefuseAll: 'Accetta i cookie necessari e chiudi',
-  modalAffectedSolutions: 'Strumenti:',
-  learnMore: 'Leggi la cookie policy',
-  on: 'Sì',
-  off: 'No',
-  alwaysOn: 'Sempre attivi',
-};
-const THEME_CATEGORIES = {
-  necessary: ['Cookie tecnici essenziali', 'Sono necessari al corretto funzionamento del sito. Consentono la navigazione delle pagine e la memorizzazione delle sessioni di un utente (per mantenerle attive durante la navigazione). Senza questi cookie non potrebbero essere erogati i servizi e le funzionalità per cui gli utenti accedono al sito.'],
-  analytics: ['Cookie di analisi e misurazione', "I cookie di analisi e misurazione sono utilizzati per raccogliere informazioni sul numero degli utenti e su come questi visitano il sito ed elaborare quindi statistiche generali sul servizio web e sul suo utilizzo. I dati sono raccolti in forma anonima e non consentono l'identificazione dell'utente."],
-  marketing: ['Cookie di terze parti', "I cookie di terze parti vengono utilizzati per analizzare le caratteristiche della navigazione dell’utente, per fornirgli servizi di visualizzazione di contenuti o di condivisione degli stessi e per creare profili in base al suo comportamento sul sito. Questo sito incorpora contenuti multimediali tramite provider di terze parti  (ad esempio YouTube o Facebok) utilizzando le specifiche oEmbed o widget di integrazione. Ciascun provider di contenuti potrebbe rilasciare cookie tecnici, analitici e di profilazione in base alle proprie impostazioni. Se questa impostazione è disabilitata i contenuti multimediali non saranno automaticamente incorporati nel sito e sarà invece esposto un link per poterli visualizzare direttamente alla fonte."],
-} as const;
-const named = (name: string, description?: string) => ({ language: { locale: { it: { name, ...(description ? { description } : {}) } } } });
-
-/**
- * The consent config of consent.tpl for a bootstrapitalia2 portal with no tracker configured (the
- * admin adds Matomo or Google Analytics as services). `extraKeys` are the theme-integration keys the
- * consent schema knows (`multimedia`, `carryOver`): written only where the schema has them.
- */
-export function bootstrapitalia2Consent(extraKeys: (key: string) => boolean): Config {
-  const config: Config = {
-    $schema: $schema('consent'),
-    barTimeout: 0,
-    language: { current: 'it', locale: { it: { ...THEME_TEXTS } } },
-    theme: { barColor: '#435a70', barTextColor: '#ffffff' },
-    categories: {
-      necessary: { needed: true, ...named(...THEME_CATEGORIES.necessary) },
-      analytics: named(...THEME_CATEGORIES.analytics),
-      marketing: named(...THEME_CATEGORIES.marketing),
-    },
-    services: {
-      multimedia: { category: 'marketing', type: 'wrapped', search: 'multimedia', ...named('YouTube, Vimeo') },
-    },
-  };
-  if (extraKeys('multimedia')) config.multimedia = 'multimedia';
-  if (extraKeys('carryOver')) config.carryOver = { cookie: 'cc_cookie' };
-  return config;
 }
 
 export const PRESETS: Preset[] = [
@@ -97,17 +21,6 @@ export const PRESETS: Preset[] = [
     class: 'event',
     title: { it: 'Eventi con mappa e calendario', en: 'Events with map and calendar' },
     description: { it: 'Gli eventi in ordine di data, con lista, mappa e calendario, ricerca e filtri per argomento, tipo e periodo.', en: 'Events by date, with list, map and calendar, search and filters by topic, type and period.' },
-    config: (ctx) => ({
-      $schema: $schema('listing'),
-      blockId: 'eventi',
-      query: `classes [event] sort [${ctx.use('time_interval') ? 'time_interval' : 'published'}=>${ctx.use('time_interval') ? 'asc' : 'desc'}]`,
-      tabs: ['list', 'geo', ...(ctx.use('time_interval') ? ['agenda'] : [])],
-      limitPagination: 6,
-      itemsPerRow: 2,
-      showSearch: true,
-      facets: facets(ctx, ['topics', 'has_public_event_typology']),
-      timeIntervals: ctx.use('time_interval'),
-    }),
   },
   {
     id: 'notizie',
@@ -115,15 +28,6 @@ export const PRESETS: Preset[] = [
     class: 'article',
     title: { it: 'Notizie', en: 'News' },
     description: { it: 'Le notizie più recenti prima, tre per riga, con ricerca, filtri per argomento e tipo e le date di pubblicazione.', en: 'The latest news first, three a row, with search, filters by topic and type and the publication dates.' },
-    config: (ctx) => ({
-      $schema: $schema('listing'),
-      blockId: 'notizie',
-      query: 'classes [article] sort [published=>desc]',
-      limitPagination: 6,
-      showSearch: true,
-      facets: facets(ctx, ['topics', 'content_type']),
-      publishedRange: true,
-    }),
   },
   {
     id: 'luoghi',
@@ -131,16 +35,6 @@ export const PRESETS: Preset[] = [
     class: 'place',
     title: { it: 'Luoghi sulla mappa', en: 'Places on the map' },
     description: { it: 'I luoghi in ordine di nome: prima la mappa, poi la lista a muratura, con ricerca e filtro per tipo.', en: 'Places by name: the map first, then the masonry list, with search and a filter by type.' },
-    config: (ctx) => ({
-      $schema: $schema('listing'),
-      blockId: 'luoghi',
-      query: 'classes [place] sort [name=>asc]',
-      tabs: ['geo', 'list'],
-      itemsPerRow: 'auto',
-      limitPagination: 9,
-      showSearch: true,
-      facets: facets(ctx, ['type']),
-    }),
   },
   {
     id: 'documenti',
@@ -148,18 +42,6 @@ export const PRESETS: Preset[] = [
     class: 'document',
     title: { it: 'Documenti in tabella', en: 'Documents in a table' },
     description: { it: 'I documenti in una tabella ordinabile, i più recenti prima, con ricerca, filtro per tipo e scaricamento CSV.', en: 'Documents in a sortable table, the latest first, with search, a filter by type and CSV download.' },
-    config: (ctx) => ({
-      $schema: $schema('datatable'),
-      blockId: 'documenti',
-      query: 'classes [document]',
-      class: 'document',
-      columns: [
-        { field: 'name', title: ctx.cls.name('name'), link: true },
-        ...['document_type', 'publication_date', 'file'].filter(ctx.use).map((field) => ({ field, title: ctx.cls.name(field) })),
-      ],
-      facets: facets(ctx, ['document_type'], { multiple: true }),
-      ...(ctx.use('publication_date') ? { order: { field: 'publication_date', dir: 'desc' } } : {}),
-    }),
   },
   {
     id: 'trasparenza',
@@ -167,44 +49,11 @@ export const PRESETS: Preset[] = [
     class: 'document',
     title: { it: 'Amministrazione trasparente', en: 'Transparent administration' },
     description: { it: "Come le tabelle di Amministrazione trasparente del tema: 30 righe per pagina, il titolo con il link, protocollo, tipo e date, filtri per anno e tipo, CSV per l'Excel italiano.", en: "As the theme's Transparent administration tables: 30 rows a page, the linked title, protocol, type and dates, filters by year and type, CSV for Excel in Italian." },
-    config: (ctx) => ({
-      $schema: $schema('datatable'),
-      blockId: 'trasparenza',
-      query: 'classes [document]',
-      class: 'document',
-      caption: 'Amministrazione trasparente',
-      columns: [
-        { field: 'name', title: ctx.cls.name('name'), link: true },
-        ...['has_code', 'document_type', 'publication_date', 'expiration_time'].filter(ctx.use).map((field) => ({ field, title: ctx.cls.name(field) })),
-      ],
-      facets: facets(ctx, ['anno', 'document_type']),
-      ...(ctx.use('publication_date') ? { order: { field: 'publication_date', dir: 'desc' } } : {}),
-      pageSize: 30,
-      pageSizeOptions: [30, 60, 90, 120],
-      export: { filename: 'amministrazione-trasparente.csv', separator: ';' },
-    }),
   },
   {
     id: 'consenso-bootstrapitalia2',
     type: 'consent',
     title: { it: 'Consenso per un portale bootstrapitalia2', en: 'Consent for a bootstrapitalia2 portal' },
     description: { it: 'Le categorie e i testi del banner del tema (cookie tecnici, di analisi, di terze parti con YouTube e Vimeo), come li scrive il template eZ di piazza.', en: "The categories and texts of the theme's banner (technical, analytics, third-party cookies with YouTube and Vimeo), as piazza's eZ template writes them." },
-    config: ({ schemaHas }) => bootstrapitalia2Consent(schemaHas),
   },
 ];
-
-/**
- * A preset made against this portal's class (its fields; none for consent): the config, and the
- * fields the preset wanted that the class lacks (left out).
- */
-export function presetConfig(preset: Preset, fields: Array<{ identifier: string; name: string }> | null, schemaHas: (key: string) => boolean): { config: Config; missing: string[] } {
-  const byId = new Map((fields || []).map((f) => [f.identifier, f.name]));
-  const missing = new Set<string>();
-  const cls: ClassView = { has: (f) => byId.has(f), name: (f) => byId.get(f) || f };
-  const use = (f: string) => {
-    if (!fields || byId.has(f)) return true;
-    missing.add(f);
-    return false;
-  };
-  return { config: preset.config({ cls, use, schemaHas }), missing: [...missing] };
-}

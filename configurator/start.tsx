@@ -5,11 +5,10 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { lazyModule } from '../runtime/lazy';
 import type { AdminLang } from '../runtime/messages';
 import type { ClassSummary } from './api';
-import { BLOCKS, type ConfigType } from './blocks';
-import { EZ_BLOCKS } from './ez-blocks';
+import { BLOCKS, CONFIG_TYPES, type ConfigType } from './blocks';
 import type { EzContext, Imported } from './import';
 import type { Load } from './pickers';
-import { PRESETS, type Preset } from './presets';
+import type { Preset } from './presets';
 import type { Texts } from './texts';
 
 export function Presets({ t, classes, onApply, busy }: { t: Texts; classes: Load<ClassSummary[]> | null; onApply(p: Preset): void; busy: string }) {
@@ -20,7 +19,7 @@ export function Presets({ t, classes, onApply, busy }: { t: Texts; classes: Load
       <p className="small">{t('presetsIntro')}</p>
       {classes?.state === 'loading' && <p role="status" className="small">{t('presetsLoading')}</p>}
       <ul className="list-unstyled configuratore-modelli">
-        {PRESETS.map((p) => {
+        {CONFIG_TYPES.flatMap((type) => BLOCKS[type].presets).map((p) => {
           const missing = p.class && known && !known.has(p.class);
           const title = p.title[t.lang];
           return (
@@ -44,7 +43,6 @@ export function Presets({ t, classes, onApply, busy }: { t: Texts; classes: Load
 /** The reading of a paste (import.ts and the mappings): a chunk fetched when the admin first pastes. */
 const loadImport = lazyModule(() => import('./import'));
 
-const EZ_CHOICES = EZ_BLOCKS.flatMap((b) => b.views.map((v) => ({ value: b.type + '|' + v.view, label: `${b.name} — ${v.name}` })));
 const LOCALES = ['it-IT', 'en-GB', 'de-DE'];
 
 export function Import({ t, current, onImport }: { t: Texts; current: ConfigType; onImport(result: Imported): void }) {
@@ -103,7 +101,7 @@ export function Import({ t, current, onImport }: { t: Texts; current: ConfigType
             <div className="mb-2">
               <label htmlFor="configuratore-ez-tipo" className="form-label">{t('importEzType')}</label>
               <select id="configuratore-ez-tipo" className="form-select" value={ez.block} onChange={(e) => setEz({ ...ez, block: (e.target as HTMLSelectElement).value })}>
-                {EZ_CHOICES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+                {reader?.EZ_CHOICES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
               </select>
             </div>
             <div className="mb-2">

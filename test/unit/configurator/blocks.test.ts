@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../fixtures/data/generate.mjs';
 import { BLOCKS, CONFIG_TYPES } from '../../../configurator/blocks';
-import { PRESETS, presetConfig } from '../../../configurator/presets';
+import { PRESETS } from '../../../configurator/presets';
+import { presetConfig } from '../../../configurator/preset-configs';
 import { applies } from '../../../configurator/schema-ui';
 import { checkConsentConfig } from '../../../runtime/consent/config';
 
