@@ -28,7 +28,7 @@ export interface Emulator {
   origin: string;
   port: number;
   dataset: any;
-  faults: { arm(spec: FaultSpec | FaultSpec[]): void; clear(): void };
+  faults: { arm(spec: FaultSpec | FaultSpec[]): void; clear(): void; release(): number };
   log: { read(): LogEntry[]; clear(): void };
   /** The last request's number in the served log (GET /__emulator/served?since=…). */
   servedSeq(): number;

@@ -451,7 +451,18 @@ export const reflowProblems = async (page: Page): Promise<string[]> => [...(awai
 /** The first few controls inside blocks reached by Tab, each with what draws its focus ring (or nothing). */
 export async function focusRings(page: Page, stops = 4): Promise<{ where: string; ring: string }[]> {
   const found: { where: string; ring: string }[] = [];
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // Tab from just before the first block (a focusable marker out of the Tab order), not from the
+  // top of the page: the same first controls, without walking the portal's header link by link.
+  await page.evaluate((roots) => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const first = document.querySelector(roots);
+    if (!first) return;
+    const marker = document.createElement('span');
+    marker.tabIndex = -1;
+    marker.setAttribute('data-focus-start', '');
+    first.before(marker);
+    marker.focus();
+  }, BLOCK_ROOTS);
   for (let i = 0; i < 60 && found.length < stops; i++) {
     await page.keyboard.press('Tab');
     const stop = await page.evaluate((roots) => {
@@ -465,5 +476,6 @@ export async function focusRings(page: Page, stops = 4): Promise<{ where: string
     }, BLOCK_ROOTS);
     if (stop) found.push(stop);
   }
+  await page.evaluate(() => document.querySelector('[data-focus-start]')?.remove());
   return found;
 }
