@@ -295,11 +295,13 @@ const consent: BlockKind = {
   keys: ['categories', 'services'],
   preview: 'consent',
   pickerTargets: [],
-  // the trackers piazza's eZ template (piazza/consent.tpl) writes as held tags, by the names its tags carry
+  // the trackers of the theme's page_footer_script.tpl, as its advanced consent declares them
+  // (openpa_bootstrapitalia design/bootstrapitalia/templates/page_notifications.tpl: the same keys,
+  // so a visitor's earlier choice stays valid; both scripts are inserted by script, hence
+  // dynamic-script; Matomo's matomo.js does not contain its key, hence its search, docs/openpa.md step 5)
   services: [
-    { key: 'matomo', name: w('Web Analytics Italia (Matomo)', 'Web Analytics Italia (Matomo)'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'script-tag', search: 'matomo', cookies: [{ name: { pattern: '^_pk_' } }], language: { locale: { it: { name: 'Web Analytics Italia' } } } } },
-    { key: 'google', name: w('Google Analytics', 'Google Analytics'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'script-tag', search: 'google', cookies: [{ name: { pattern: '^_ga' } }, { name: { pattern: '^_gid' } }, { name: { pattern: '^_gat' } }], language: { locale: { it: { name: 'Google Analytics' } } } } },
-    { key: 'gtm', name: w('Google Tag Manager', 'Google Tag Manager'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'script-tag', search: 'gtm', cookies: [{ name: { pattern: '^_ga' } }, { name: { pattern: '^_gid' } }, { name: { pattern: '^_gat' } }], language: { locale: { it: { name: 'Google Tag Manager' } } } } },
+    { key: 'piwik', name: w('Web Analytics Italia (Matomo)', 'Web Analytics Italia (Matomo)'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'dynamic-script', search: 'matomo', cookies: [{ name: '__utma' }, { name: { pattern: '^_pk' } }], language: { locale: { it: { name: 'Web Analytics Italia' } } } } },
+    { key: 'google', name: w('Google Analytics', 'Google Analytics'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'dynamic-script', cookies: [{ name: { pattern: '^_gid' } }, { name: { pattern: '^_gat' } }, { name: { pattern: '^_ga' } }], language: { locale: { it: { name: 'Google Analytics' } } } } },
   ],
   presets: PRESETS.filter((p) => p.type === 'consent'),
 };

@@ -1,7 +1,7 @@
 // The presets' configs, made against this portal's class: its fields' own names become the labels
-// and headings, and a field the class lacks is left out (and said). The consent preset is the config
-// piazza's eZ template prints on a bootstrapitalia2 portal (integrations/openpa/extension/piazza/
-// design/piazza/templates/piazza/consent.tpl), with the theme's own Italian texts
+// and headings, and a field the class lacks is left out (and said). The consent preset is what
+// bootstrapitalia2's own consent (openpa_bootstrapitalia footer/advanced_cookie_consent.tpl) asks,
+// in piazza's terms: its categories, its multimedia service and its Italian texts
 // (cookie_consent_config_translations()). A chunk of its own, loaded when a preset is picked.
 import type { Config, ConfigType } from './blocks';
 import type { Preset } from './presets';
@@ -26,8 +26,9 @@ const $schema = (type: ConfigType) => `../schemas/${type}.schema.json`;
 const facets = ({ cls, use }: PresetContext, fields: string[], extra: Record<string, unknown> = {}) =>
   fields.filter(use).map((field) => ({ field, label: cls.name(field), ...extra }));
 
-// The theme's texts, as consent.tpl prints them on an Italian bootstrapitalia2 portal (the real eZ
-// engine renders that template in test/unit/configurator/presets-real.test.ts: the two must agree).
+// The theme's texts on an Italian portal, each where advanced_cookie_consent.tpl puts it (its
+// acceptNecessaryBtn is piazza's refuse-all); test/unit/configurator/presets-real.test.ts renders
+// the theme's operator with the real eZ engine: the two must agree.
 const THEME_TEXTS = {
   barLabel: 'Preferenze sui cookie',
   barMainText: 'Questo sito fa uso di cookie tecnici essenziali al corretto funzionamento delle pagine web, di cookie di analisi e misurazione e di cookie di terze parti. Selezionando "Accetta tutti i cookie" si acconsente all\'utilizzo di tutti i cookie. Selezionando "Accetta i cookie necessari" o chiudendo il banner verranno utilizzati solo i cookie tecnici: così facendo alcune funzionalità ed alcuni contenuti potrebbero non essere disponibili. La preferenza può essere modificata in qualsiasi momento dall\'Informativa cookie.',
@@ -55,8 +56,8 @@ const THEME_CATEGORIES = {
 const named = (name: string, description?: string) => ({ language: { locale: { it: { name, ...(description ? { description } : {}) } } } });
 
 /**
- * The consent config of consent.tpl for a bootstrapitalia2 portal with no tracker configured (the
- * admin adds Matomo or Google Analytics as services). `extraKeys` are the theme-integration keys the
+ * The consent config of a bootstrapitalia2 portal with no tracker configured (the admin adds
+ * Web Analytics Italia or Google Analytics by name). `extraKeys` are the theme-integration keys the
  * consent schema knows (`multimedia`, `carryOver`): written only where the schema has them.
  */
 export function bootstrapitalia2Consent(extraKeys: (key: string) => boolean): Config {

@@ -54,6 +54,6 @@ export const PRESETS: Preset[] = [
     id: 'consenso-bootstrapitalia2',
     type: 'consent',
     title: { it: 'Consenso per un portale bootstrapitalia2', en: 'Consent for a bootstrapitalia2 portal' },
-    description: { it: 'Le categorie e i testi del banner del tema (cookie tecnici, di analisi, di terze parti con YouTube e Vimeo), come li scrive il template eZ di piazza.', en: "The categories and texts of the theme's banner (technical, analytics, third-party cookies with YouTube and Vimeo), as piazza's eZ template writes them." },
+    description: { it: 'Le categorie e i testi del banner del tema (cookie tecnici, di analisi, di terze parti per i video incorporati), con le parole del tema.', en: "The categories and texts of the theme's banner (technical, analytics, third-party cookies for embedded videos), in the theme's words." },
   },
 ];

@@ -3,8 +3,9 @@
 // while the classes load, none is offered yet. The trackers added by name make a consent config
 // piazza.js accepts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/preact';
+import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { Presets } from '../../../configurator/start';
+import { ServicesPicker } from '../../../configurator/pickers';
 import { textsFor } from '../../../configurator/texts';
 import { BLOCKS } from '../../../configurator/blocks';
 import { checkConsentConfig } from '../../../runtime/consent/config';
@@ -31,13 +32,26 @@ describe('Presets', () => {
 });
 
 describe('trackers added by name', () => {
-  it('each adds its service and the category it needs: a config piazza.js accepts', () => {
-    const config: Record<string, any> = { categories: { necessary: { needed: true } }, services: {} };
-    for (const s of BLOCKS.consent.services!) {
-      config.categories[s.category.key] ??= s.category.config;
-      config.services[s.key] = s.service;
-    }
-    expect(Object.keys(config.services)).toEqual(['matomo', 'google', 'gtm']);
+  // the theme's advanced consent (openpa_bootstrapitalia bootstrapitalia/templates/page_notifications.tpl)
+  // names them piwik and google, in the analytics category; Matomo's script is matomo.js (page_footer_script.tpl)
+  it('ticking one adds its service and the analytics category the starter lacks; unticking takes the service away; each config passes piazza.js\'s check', () => {
+    let config: Record<string, any> = BLOCKS.consent.starter();
+    const { container, rerender } = render(<ServicesPicker t={t} services={BLOCKS.consent.services!} config={config} onChange={(c) => { config = c; }} />);
+    const labels = [...container.querySelectorAll('label')].map((l) => [l.htmlFor, l.textContent]);
+    expect(labels).toEqual([['servizio-piwik', 'Web Analytics Italia (Matomo)'], ['servizio-google', 'Google Analytics']]);
+    fireEvent.click(container.querySelector('#servizio-piwik')!);
+    expect(Object.keys(config.categories)).toEqual(['necessary', 'analytics']);
+    expect(config.services.piwik).toMatchObject({ category: 'analytics', type: 'dynamic-script', search: 'matomo' });
+    expect(checkConsentConfig(config)).toEqual([]);
+    rerender(<ServicesPicker t={t} services={BLOCKS.consent.services!} config={config} onChange={(c) => { config = c; }} />);
+    expect(container.querySelector<HTMLInputElement>('#servizio-piwik')!.checked).toBe(true);
+    fireEvent.click(container.querySelector('#servizio-google')!);
+    expect(Object.keys(config.services)).toEqual(['piwik', 'google']);
+    expect(config.services.google.search).toBeUndefined(); // its key is in googletagmanager.com
+    expect(checkConsentConfig(config)).toEqual([]);
+    rerender(<ServicesPicker t={t} services={BLOCKS.consent.services!} config={config} onChange={(c) => { config = c; }} />);
+    fireEvent.click(container.querySelector('#servizio-piwik')!);
+    expect(Object.keys(config.services)).toEqual(['google']);
     expect(checkConsentConfig(config)).toEqual([]);
   });
 });
