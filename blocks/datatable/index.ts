@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
 import { createTableApi } from './api';
 import { catalog } from './i18n';
 import { META_FIELDS, resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
+import { isPluginSettings } from './model/plugin';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
 import { createTable, type TableSetup } from './table';
@@ -26,6 +27,8 @@ let instances = 0;
 export const mount = defineBlock<Config>({
   validate, css, catalog,
   elementClass: 'piazza-datatable-host', // piazza.unmount gives the element its class attribute back
+  // The jQuery plugin's settings (`opendataDataTable({…})` pasted as the config), mapped by their own chunk.
+  adapt: (raw) => (isPluginSettings(raw) ? import('./model/plugin-settings').then((m) => m.fromPluginSettings(raw)) : null),
   check: (c) => (!c.columns?.length && !c.class && !c.classFromResults ? [{ path: '/columns', code: 'requiredUnless', key: 'class' }] : []),
   setup({ config, ctx, i18n, log, announce, render, add }) {
     const api = createTableApi(config, ctx.nonce);

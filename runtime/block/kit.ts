@@ -64,6 +64,11 @@ export interface BlockDefinition<C> {
   validate: ValidateFunction;
   /** Its legacy keys (schemas/generated/<type>.legacy.js): accepted, reported once each. */
   legacy?: Record<string, LegacyNote['note']>;
+  /**
+   * Another shape the config may come in (the old jQuery plugin's settings): mapped before the check
+   * (in a chunk of its own), what has no equivalent reported like a legacy setting; null: as it is.
+   */
+  adapt?(raw: unknown): Promise<{ config: unknown; ignored: LegacyNote[] }> | null;
   /** What the schema cannot say (problems with their JSON path). */
   check?(config: C): ConfigProblem[];
   /** The block's stylesheet (`import css from './style.css'`), injected once with the page nonce. */
@@ -83,10 +88,12 @@ export interface BlockDefinition<C> {
 export function defineBlock<C extends object>(d: BlockDefinition<C>) {
   return async function mount(element: HTMLElement, raw: unknown, loaderCtx: MountContext): Promise<() => void> {
     const ctx: BlockContext = { ...loaderCtx, log: adminLog(blockPrefix(loaderCtx.type, loaderCtx.blockId), loaderCtx.explain) };
-    const config = checkConfig<C & KitConfig>(d.validate, raw);
+    const adapted = d.adapt?.(raw);
+    const { config: given, ignored } = adapted ? await adapted : { config: raw, ignored: [] };
+    const config = checkConfig<C & KitConfig>(d.validate, given);
     const problems = d.check?.(config) || [];
     if (problems.length) throw new ConfigError(problems);
-    for (const n of legacyNotes(raw, d.legacy || {})) ctx.log.warn(ignoredNote(n));
+    for (const n of [...ignored, ...legacyNotes(given, d.legacy || {})]) ctx.log.warn(ignoredNote(n));
 
     const disposers: Array<() => void> = [];
     const releaseStyle = d.css ? injectStyle(ctx.type, d.css, ctx.nonce) : () => {};
