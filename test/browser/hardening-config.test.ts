@@ -17,7 +17,7 @@ const env = useBrowserEnv();
 /** Problems per block, as `path message` lines (a JSON parse error keeps only its kind: engines word it differently). */
 type Report = Record<string, string[]>;
 const normal = (problem: string) => problem.replace(/^\/ non è un JSON valido \(.*\)$/, '/ non è un JSON valido')
-  .replace(/^tipo di blocco sconosciuto ("[^"]+").*$/, '/ tipo di blocco sconosciuto $1');
+  .replace(/^(?:\/ )?tipo di blocco sconosciuto ("[^"]+").*$/, '/ tipo di blocco sconosciuto $1');
 
 /** The console: `[piazza] <type> block "<id>": configurazione non valida: /a x; /b y` or `[piazza] consent: configurazione non valida: …`. */
 function fromConsole(lines: string[]): Report {
