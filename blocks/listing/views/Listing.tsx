@@ -76,7 +76,7 @@ export function Listing(props: ListingProps) {
           )}
         </div>
       )}
-      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.prefetch} />}
+      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.intent} />}
       {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab || staged.includes(tab)).map((tab) => {
         const active = tab === snap.tab;
         const tabProps = { ...props, active, panelId: panelId(id, tab) };
