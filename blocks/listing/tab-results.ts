@@ -12,12 +12,15 @@ import type { TabId } from './model/types';
 import { loadTab, type TabController, type TabControllerOptions } from './tabs';
 
 /**
- * Tabs whose view is worth mounting, hidden, as soon as its code is in: the map (creating an
- * OpenLayers map is most of the time from a click to the first places drawn; hidden, it has no
- * size, so it draws and asks for nothing until shown). Not the agenda: its calendar lays itself
- * out when created, and a hidden panel has no box.
+ * Tabs whose view is worth mounting ahead of being shown, as soon as its code is in: the map
+ * (creating an OpenLayers map is most of the time from a click to the first places drawn; hidden,
+ * it has no size, so it draws and asks for nothing until shown) and the agenda (its calendar is
+ * made out of sight: making Toast UI's month is most of the time from a click to the first event).
  */
-const STAGED: readonly TabId[] = ['geo'];
+const STAGED: readonly TabId[] = ['geo', 'agenda'];
+
+/** Staged tabs whose view needs a box to be made (a calendar lays itself out when created): laid out out of sight, not hidden. */
+export const LAID_OUT: readonly TabId[] = ['agenda'];
 
 export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]) {
   const { state } = o;

@@ -23,7 +23,7 @@ const QUIET_MS = 500;
  * `watch(name, test)` records when `test()` first holds (checked at every DOM change) and the end of
  * the frame that shows it (a task after the next frame); `expectMark(name)` does the same for a
  * performance mark (piazza's map draws into a canvas, its first frame with places is a mark made
- * in that frame); the timeStamp of every click, pointerover and Enter; JS+CSS bytes until a time.
+ * when it is drawn: in an animation frame, that frame paints it, else the next one); the timeStamp of every click, pointerover and Enter; JS+CSS bytes until a time.
  */
 const INSTRUMENT = `(() => {
   performance.setResourceTimingBufferSize(5000);
@@ -44,11 +44,15 @@ const INSTRUMENT = `(() => {
     const mo = new MutationObserver(() => { if (check()) mo.disconnect(); });
     mo.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   };
+  // A mark made in an animation frame is painted by that frame; one made in a task, by the next.
+  let inFrame = false;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((t) => { inFrame = true; try { cb(t); } finally { inFrame = false; } });
   const mark = performance.mark.bind(performance);
   performance.mark = function (name, options) {
     const out = mark(name, options);
     const w = h.seen[name];
-    if (w && w.at === null) { w.at = performance.now(); afterFrame(w); }
+    if (w && w.at === null) { w.at = performance.now(); if (inFrame) afterFrame(w); else raf(() => afterFrame(w)); }
     return out;
   };
   h.expectMark = (name) => { h.seen[name] = { at: null, painted: null }; };

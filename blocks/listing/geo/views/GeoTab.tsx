@@ -96,7 +96,6 @@ export function TabView(props: TabViewProps) {
       onSpread: setSpread,
       onCoverage: setCoverage,
     });
-    e.setTiles(true);
     setEngine(e);
     return () => {
       clearTimeout(viewTimer);
@@ -107,19 +106,24 @@ export function TabView(props: TabViewProps) {
     };
   }, [allowed]);
 
-  // Every geo search: the popup closes, the old places go, the new ones are fitted.
-  useEffect(() => {
+  // A hidden tab has no size: measure again whenever it is shown, in the commit that shows it (its
+  // box is there; a frame later the places of an answer already in would wait for it).
+  useLayoutEffect(() => {
+    if (active && engine) engine.updateSize();
+  }, [active, engine]);
+
+  // Every geo search: the popup closes, the old places go, the new ones are fitted. In the commit
+  // that shows them, not after the next paint: the answer's places reach the map a frame sooner.
+  useLayoutEffect(() => {
     if (!engine) return;
     setPopup(null);
     void engine.setPoints(places.index, places.xs, places.ys);
   }, [engine, places]);
 
-  // A hidden tab has no size: measure again whenever it is shown.
-  useEffect(() => {
-    if (!active || !engine) return;
-    const frame = requestAnimationFrame(() => engine.updateSize());
-    return () => cancelAnimationFrame(frame);
-  }, [active, engine]);
+  // Tiles from the first answer on, after its places are drawn: before it, a frame of the whole
+  // world and its tiles would be drawn for nothing, in the time the places could be.
+  const answered = res.status !== 'idle';
+  useLayoutEffect(() => engine?.setTiles(answered), [engine, answered]);
 
   const open = (point: number, trigger: HTMLElement | null) => {
     engine?.setPopup(point);
