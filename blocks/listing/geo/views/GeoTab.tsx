@@ -79,17 +79,26 @@ export function TabView(props: TabViewProps) {
 
   useEffect(() => {
     if (!allowed || !target.current) return;
-    // The list follows the map in a task of its own, not inside the map's move handling: two
-    // short tasks instead of one long one while the visitor pans.
+    // The list follows the map in a task of its own, after the map's frame is painted: two short
+    // tasks instead of one long one while the visitor pans, and the places are on screen before
+    // the list of them is made (issue 31: a click on the tab paints the map first).
     let viewTimer: ReturnType<typeof setTimeout> | undefined;
+    let viewFrame = 0;
     const e = createMapEngine({
       target: target.current,
       tileUrl: config.tileUrl!,
       maxZoom,
       marker,
       onView: (v) => {
+        const follow = () => {
+          clearTimeout(viewTimer);
+          cancelAnimationFrame(viewFrame);
+          viewTimer = setTimeout(() => setView(v));
+        };
         clearTimeout(viewTimer);
-        viewTimer = setTimeout(() => setView(v));
+        cancelAnimationFrame(viewFrame);
+        viewFrame = requestAnimationFrame(follow);
+        viewTimer = setTimeout(follow, 200); // (a page in the background paints no frame)
       },
       onPlace: (point) => onPlace.current(point),
       onDrawn: () => setDrawn((n) => n + 1),
@@ -99,6 +108,7 @@ export function TabView(props: TabViewProps) {
     setEngine(e);
     return () => {
       clearTimeout(viewTimer);
+      cancelAnimationFrame(viewFrame);
       e.dispose();
       setEngine(null);
       setView(null);
