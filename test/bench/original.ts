@@ -1,9 +1,8 @@
 // The original jQuery listing block (openpa_bootstrapitalia's remoteContentsGui), loaded at run
 // time from ../shared/real/original-listing — never copied into the project (GPL, not ours). Its
 // serve.mjs serves the block's page and the theme's files; the API goes to the project's emulator
-// as upstream, and so do piazza's files and bench pages (/dist/, /bench/), so both pages come from
-// one origin, one server and the same theme files. Where the folder is absent (a user's clone),
-// the side by side is skipped, saying so.
+// as upstream (piazza's side: piazza-site.ts, the same way). Where the folder is absent (a user's
+// clone), the side by side is skipped, saying so.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,16 +39,13 @@ export interface OriginalSite {
   close(): Promise<void>;
 }
 
-/** Where piazza's side goes through the original's server to the emulator (same origin as the original's page). */
-export const PROXIED = ['/dist/', '/bench/'];
-
 /** serve.mjs over `upstream`, or the reason it cannot run. */
 export async function startOriginal(upstream: Emulator): Promise<OriginalSite | string> {
   const serve = join(ORIGINAL_DIR, 'serve.mjs');
   if (!existsSync(serve)) return `no ${ORIGINAL_DIR} (the original listing is kept in ../shared/real, not in this project): side by side skipped`;
   const mod = await import(pathToFileURL(serve).href);
   const manifest = JSON.parse(readFileSync(join(ORIGINAL_DIR, 'files/manifest.json'), 'utf8'));
-  const app = mod.createServer({ upstream: upstream.origin, encoding: 'gzip', proxyPrefixes: PROXIED });
+  const app = mod.createServer({ upstream: upstream.origin, encoding: 'gzip' });
   const base = await app.listen(0);
   return {
     url: base + '/',

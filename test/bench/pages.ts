@@ -7,12 +7,11 @@
 //           piazza: piazza.js and its chunks), no theme CSS on either side;
 //   portal: the theme's files every portal page loads, the same on both sides, minus the ones
 //           docs/openpa.md says piazza replaces on this page.
-// The pages are handed to the emulator (POST /__emulator/pages) and reached through the
-// original's server (original.ts), so both come from one origin.
+// piazza-site.ts serves them as serve.mjs serves the original's.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { distDir, projectRoot, type Emulator } from '../browser/harness';
+import { distDir, projectRoot } from '../browser/harness';
 import type { OriginalBlock } from './original';
 
 const EZ_RENDER = resolve(projectRoot, '../shared/real/ez-render/render.php');
@@ -116,21 +115,9 @@ ${portal ? js(PORTAL.footJs) + '\n' + css(PORTAL.footCss) : ''}
 `;
 }
 
-let published: Promise<Record<Profile, string>> | null = null;
-/** piazza's pages for the original's block, rendered and handed to the emulator once per bench run (their paths). */
-export const piazzaPages = (portal: Emulator, block: OriginalBlock) =>
-  (published ||= publishPages(portal, renderBlock(block), modulePreloads(['listing'])));
-
-/** Hands piazza's pages for both profiles to the emulator; returns their paths. */
-export async function publishPages(portal: Emulator, block: string, preloads: readonly string[]): Promise<Record<Profile, string>> {
-  const paths = { block: '/bench/piazza-block.html', portal: '/bench/piazza-portal.html' };
-  for (const profile of ['block', 'portal'] as const) {
-    const res = await fetch(portal.origin + '/__emulator/pages', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: paths[profile], html: piazzaPage(block, profile, preloads) }),
-    });
-    if (!res.ok) throw new Error('the emulator refused the bench page: ' + res.status + ' ' + (await res.text()));
-  }
-  return paths;
-}
+/** piazza's pages for the original's block, in both profiles (HTML). */
+export const benchPages = (b: OriginalBlock): Record<Profile, string> => {
+  const block = renderBlock(b);
+  const preloads = modulePreloads(['listing']);
+  return { block: piazzaPage(block, 'block', preloads), portal: piazzaPage(block, 'portal', preloads) };
+};

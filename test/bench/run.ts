@@ -14,6 +14,8 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { launch, projectRoot, startPortal, type Emulator } from '../browser/harness';
 import { startOriginal, type OriginalSite } from './original';
+import { benchPages } from './pages';
+import { startPiazzaSite, type PiazzaSite } from './piazza-site';
 import { median } from './stats';
 
 export interface BenchContext {
@@ -21,8 +23,9 @@ export interface BenchContext {
   portal: Emulator;
   /** The same emulator serving PIAZZA_BASELINE_DIST, when given. */
   baseline?: Emulator;
-  /** The original listing block's server (original.ts), or null and why. */
+  /** The original listing block's server (original.ts) and piazza's for the same block (piazza-site.ts), or null and why. */
   original: OriginalSite | null;
+  piazza: PiazzaSite | null;
   originalMissing: string;
 }
 
@@ -55,10 +58,19 @@ async function main() {
   const baselineDist = process.env.PIAZZA_BASELINE_DIST;
   const baseline = baselineDist ? await startPortal({ distDir: resolve(baselineDist) }) : undefined;
   const original = await startOriginal(portal);
+  let piazza: PiazzaSite | null = null;
+  let originalMissing = typeof original === 'string' ? original : '';
+  if (typeof original !== 'string') {
+    try {
+      piazza = await startPiazzaSite(portal, benchPages(original.block));
+    } catch (e) {
+      originalMissing = 'piazza\'s page for the block could not be made (php of ../shared/real/ez-render): ' + (e as Error).message.split('\n')[0];
+      await original.close();
+    }
+  }
   const ctx: BenchContext = {
-    browser: await launch(), portal, baseline,
-    original: typeof original === 'string' ? null : original,
-    originalMissing: typeof original === 'string' ? original : '',
+    browser: await launch(), portal, baseline, piazza, originalMissing,
+    original: piazza && typeof original !== 'string' ? original : null,
   };
   const { browser } = ctx;
   const rows: string[][] = [];
@@ -87,6 +99,7 @@ async function main() {
     await portal.close();
     await baseline?.close();
     await ctx.original?.close();
+    await ctx.piazza?.close();
   }
   const header = ['scenario', 'metric', 'unit', 'median', 'min', 'max', 'runs'];
   const table = [header, header.map(() => '---'), ...rows].map((r) => '| ' + r.join(' | ') + ' |').join('\n');

@@ -1,14 +1,15 @@
 // Side by side with the original (issue 31): the original jQuery listing block of
 // openpa_bootstrapitalia (../shared/real/original-listing, loaded at run time) and piazza's, the
 // same block (serve.mjs's settings, piazza's markup from its eZ template), the same emulator behind
-// both, one origin, interleaved pairs (which side goes first alternates), ratios per pair.
+// both (each page from its own server, the same way: piazza-site.ts), interleaved pairs (which side goes first alternates), ratios per pair.
 // Each pair: the block profile page of each side (first results, then the map tab, the agenda
 // tab, back to the list and a text search, as a visitor would) and the portal profile page of each
 // (its first results and every byte of its load). Times are from navigation (first results) or
 // from the visitor's input event (its timeStamp); bytes are JS+CSS over the wire (Resource Timing
-// transferSize: the original's theme files gzip -9 by serve.mjs, piazza's gzip -6 by the emulator).
+// transferSize; every file gzip -9 on both sides).
 import type { Page } from 'puppeteer-core';
-import { piazzaPages, type Profile } from '../pages';
+import type { Profile } from '../pages';
+import type { PiazzaSite } from '../piazza-site';
 import type { OriginalSite } from '../original';
 import type { BenchContext, Scenario } from '../run';
 import { median } from '../stats';
@@ -104,12 +105,12 @@ function originalSide(site: OriginalSite): Side {
   };
 }
 
-function piazzaSide(site: OriginalSite, paths: Record<Profile, string>): Side {
+function piazzaSide(site: OriginalSite, piazza: PiazzaSite): Side {
   const id = site.block.blockId;
   const list = `document.querySelector('#remote-gui-${id} .piazza-listing-list')`;
   return {
     name: 'piazza',
-    url: (profile) => site.url + paths[profile].slice(1),
+    url: (profile) => piazza.page[profile],
     firstResults: `() => { const l = ${list}; return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); }`,
     async openSearch(page) {
       await page.click(`#remote-gui-${id} .piazza-listing-search > button[aria-expanded=false]`);
@@ -229,9 +230,9 @@ const sideBySide: Scenario = {
   runs: 11,
   units: Object.fromEntries(STEPS.flatMap(([s, unit]) => [[s + ', original', unit], [s + ', piazza', unit], [s + ' (piazza / original)', 'ratio']])),
   async run(ctx) {
-    if (!ctx.original) return {};
+    if (!ctx.original || !ctx.piazza) return {};
     const site = ctx.original;
-    const sides = [originalSide(site), piazzaSide(site, await piazzaPages(ctx.portal, site.block))];
+    const sides = [originalSide(site), piazzaSide(site, ctx.piazza)];
     if (turn++ % 2) sides.reverse();
     const out: Record<string, number> = {};
     for (const side of sides) for (const [k, v] of Object.entries(await visit(ctx, side))) out[k + ', ' + side.name] = v;

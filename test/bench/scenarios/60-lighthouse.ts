@@ -3,7 +3,7 @@
 // layout shift of every demo page (item 5), with the nodes Lighthouse names.
 import { demoPages } from '../../browser/a11y/kit';
 import { lighthouseRun, type LighthouseFigures } from '../lighthouse';
-import { piazzaPages, type Profile } from '../pages';
+import type { Profile } from '../pages';
 import type { BenchContext, Scenario } from '../run';
 import { median } from '../stats';
 
@@ -26,12 +26,11 @@ const bothPages: Scenario = {
   runs: 5,
   units: Object.fromEntries(PROFILES.flatMap((p) => ['original', 'piazza'].flatMap((side) => METRICS.map(([, label, unit]) => [key(p, side, label), unit])))),
   async run(ctx: BenchContext) {
-    if (!ctx.original) return {};
+    if (!ctx.original || !ctx.piazza) return {};
     const site = ctx.original;
-    const paths = await piazzaPages(ctx.portal, site.block);
     const out: Record<string, number> = {};
     for (const profile of PROFILES) {
-      const sides: Array<[string, string]> = [['original', site.url + '?profile=' + profile], ['piazza', site.url + paths[profile].slice(1)]];
+      const sides: Array<[string, string]> = [['original', site.url + '?profile=' + profile], ['piazza', ctx.piazza.page[profile]]];
       if (turn++ % 2) sides.reverse();
       for (const [side, url] of sides) {
         const f = await lighthouseRun(ctx.browser, url);
