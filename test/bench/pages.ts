@@ -8,14 +8,11 @@
 //   portal: the theme's files every portal page loads, the same on both sides, minus the ones
 //           docs/openpa.md says piazza replaces on this page.
 // piazza-site.ts serves them as serve.mjs serves the original's.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { distDir, projectRoot } from '../browser/harness';
+// @ts-expect-error -- plain ES module of scripts/
+import { pagePreloads } from '../../scripts/preloads.mjs';
+import { distDir } from '../browser/harness';
+import { renderEz } from '../unit/openpa/ez';
 import type { OriginalBlock } from './original';
-
-const EZ_RENDER = resolve(projectRoot, '../shared/real/ez-render/render.php');
-const PIAZZA_EXTENSION = join(projectRoot, 'integrations/openpa/extension/piazza');
 
 export type Profile = 'block' | 'portal';
 
@@ -37,27 +34,11 @@ export function ezBlock(b: OriginalBlock) {
   };
 }
 
-/** piazza's markup for the block, printed by piazza's override template through the real eZ engine (php). */
+/** piazza's markup for the block, printed by piazza's override template through the real eZ engine (php, test/unit/openpa/ez.ts). */
 export function renderBlock(b: OriginalBlock): string {
-  const args = [EZ_RENDER, '--block', JSON.stringify(ezBlock(b)), '--block-view', '--quiet', '--piazza', PIAZZA_EXTENSION,
-    // a bootstrapitalia2110 siteaccess: that design has no copy of the block template, so piazza's override is the one
-    '--site-design', 'bootstrapitalia2110', '--additional', 'piazza,bootstrapitalia2,bootstrapitalia'];
-  const html = execFileSync('php', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (!html.includes('data-piazza-block="listing"')) throw new Error('ez-render printed no piazza listing block:\n' + html.slice(0, 500));
+  const { html, log, status } = renderEz(null, { block: ezBlock(b) });
+  if (status !== 0 || !html.includes('data-piazza-block="listing"')) throw new Error('ez-render printed no piazza listing block:\n' + (log || html).slice(0, 500));
   return html.trim();
-}
-
-/**
- * The `<link rel="modulepreload">` a page with these blocks carries, in the order the loader needs
- * them: each block's early chunk (its first requests) and its files, from dist/chunks/manifest.json.
- * STAND-IN, to be replaced at merge by the function of scripts/ that issue 26 writes for the eZ
- * templates (the same question: which files does a page with these blocks preload).
- */
-export function modulePreloads(blockTypes: readonly string[], dist = distDir()): string[] {
-  const files: Record<string, string[]> = JSON.parse(readFileSync(join(dist, 'chunks/manifest.json'), 'utf8'));
-  const out = new Set<string>();
-  for (const type of blockTypes) for (const entry of [type + '-early', type]) for (const f of files[entry] || []) out.add(f);
-  return [...out].map((f) => 'chunks/' + f);
 }
 
 const ORIG = '/orig/openpa_bootstrapitalia/design';
@@ -118,6 +99,7 @@ ${portal ? js(PORTAL.footJs) + '\n' + css(PORTAL.footCss) : ''}
 /** piazza's pages for the original's block, in both profiles (HTML). */
 export const benchPages = (b: OriginalBlock): Record<Profile, string> => {
   const block = renderBlock(b);
-  const preloads = modulePreloads(['listing']);
+  // What head.tpl and the block's template write from piazza.ini [Preload] once a release fills it in.
+  const preloads: string[] = pagePreloads(distDir(), ['listing']);
   return { block: piazzaPage(block, 'block', preloads), portal: piazzaPage(block, 'portal', preloads) };
 };

@@ -1,0 +1,48 @@
+<?php /* #?ini charset="utf-8"?
+
+# piazza's templates for the theme's jQuery blocks and pages.
+#
+# The block groups below are the theme's own (openpa_bootstrapitalia settings/override.ini.append.php):
+# redefining MatchFile is what makes piazza's template win on every theme. eZ takes the first
+# override group that matches, in the order groups were first read
+# (kernel/common/eztemplatedesignresource.php overrideArray / templateForURI), and reads this
+# extension's settings after the theme's when piazza comes BEFORE openpa_bootstrapitalia in
+# ActiveExtensions (lib/ezutils/classes/ezextension.php activateExtensions prepends each one's
+# settings dir, so the first listed is read last and wins), so a group of our own would come after
+# the theme's and never match; the theme's group with our MatchFile does. (An extension.xml
+# "extends" would order it too, but eZ's topological sort then moves openpa_bootstrapitalia after
+# openpa and every other extension: not something to do to a portal.) The MatchFile names are piazza's own (block/piazza_*.tpl), found only in design
+# piazza wherever it sits in AdditionalSiteDesignList, so the design order no longer matters
+# (docs/openpa.md, step 3). Groups that are new are prefixed piazza_.
+
+[block_opendata_remote_gui_default]
+MatchFile=block/piazza_opendata_remote_gui.tpl
+
+[block_opendata_remote_gui_horizontal]
+MatchFile=block/piazza_opendata_remote_gui.tpl
+
+[block_opendata_remote_gui_datatable]
+MatchFile=block/piazza_opendata_remote_gui_datatable.tpl
+
+[block_opendata_queried_default]
+MatchFile=block/piazza_opendata_remote_gui.tpl
+
+[block_ricerca_luoghi_default]
+MatchFile=block/piazza_ricerca_luoghi.tpl
+
+# Amministrazione Trasparente's tables: pagina_trasparenza.tpl (the full view of class
+# pagina_trasparenza, whose design keys the content view sets) includes one per table_fields. No
+# group of the theme names this template, so ours is the only match.
+[piazza_trasparenza_children_table_fields]
+Source=openpa/full/parts/amministrazione_trasparente/children_table_fields.tpl
+MatchFile=piazza_children_table_fields.tpl
+Subdir=templates
+Match[class_identifier]=pagina_trasparenza
+
+# The pagelayout: piazza's copy of the portal's own, written at install time by
+# scripts/openpa-pagelayout.mjs (docs/openpa.md, step 4), which also writes its group here. No
+# group until then: eZ keeps the theme's pagelayout.
+# @pagelayout-begin
+# @pagelayout-end
+
+*/ ?>
