@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"happyDOM": {"settings": {"handleDisabledFileLoadingAsSuccess": true}}}
 // Every demo page prints, with each of its listing blocks, the space the block holds until its first
 // results (issue 31) as a portal's template would (README, "Layout shift"): the marker attribute on
 // the block and, in <head>, the rules model/reserve.ts gives for the block's config. Here they
