@@ -13,7 +13,8 @@ import { catalog } from './i18n';
 import { resolveSettings } from './model/settings';
 import { createActions, createState, filtersKey } from './model/state';
 import type { ListingConfig } from './model/types';
-import { decodeState, encodeState } from './model/url';
+import { decodeState, encodeState, tabOfHash } from './model/url';
+import { reserveSpace } from './reserve';
 import css from './style.css';
 import { Listing } from './views/Listing';
 
@@ -22,20 +23,27 @@ export const mount = defineBlock<ListingConfig>({
   setup({ element, config, ctx, i18n, log, announce, render, add, url: urlState }) {
     const settings = resolveSettings(config, ctx.blockId);
     const tabs = shownTabs(settings.tabs, log);
-    const state = createState(decodeState(settings, location.search, tabs));
+    const state = createState(decodeState(settings, location.search, tabs, location.hash));
     const actions = createActions(state);
     const api = createListingApi(settings, { nonce: ctx.nonce });
+    // The space of the first results is held until they or their error are shown (the early chunk
+    // may hold it already): mounting moves nothing below the block.
+    const releaseSpace = reserveSpace(element, settings, ctx.nonce);
+    if (state.tab !== 'list') releaseSpace();
     const reveal = revealOnResults(element, settings.hideIfEmpty);
     const onResults = (totalCount: number) => {
-      results.prefetchWhenIdle(); // the first results are on screen: the other tabs' code may come now
+      releaseSpace();
       ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
       reveal(totalCount);
     };
-    const onError = log.request;
+    const onError: typeof log.request = (error, what) => {
+      releaseSpace();
+      log.request(error, what);
+    };
     const url = urlState({
       state,
-      encode: (snap, search) => encodeState(settings, snap, search, tabs),
-      decode: (search) => decodeState(settings, search, tabs),
+      encode: (snap, search) => encodeState(settings, snap, search, tabs, location.hash),
+      decode: (search) => decodeState(settings, search, tabs, location.hash),
       restore: actions.restore,
       // Paging in append style ("load more") is not a place to go Back to.
       replaces: (before, after) =>
@@ -44,9 +52,19 @@ export const mount = defineBlock<ListingConfig>({
     // The results first: on a search their request leaves before the facet counts' (issue 18).
     const results = createTabResults({ state, actions, settings, api, i18n, ctx, announce, onResults, onError, onPageCorrected: url.replaceNext }, tabs);
     const facets = createFacetCounts(state, settings, api, onError);
+    // A link to a tab's panel followed on the page opens the tab (its entry becomes the tab's URL).
+    const onHash = () => {
+      const linked = tabOfHash(settings, location.hash, tabs);
+      if (!linked || linked === state.tab) return;
+      url.replaceNext();
+      actions.showTab(linked);
+    };
+    addEventListener('hashchange', onHash);
     add(api.cancel);
     add(facets.dispose);
     add(results.dispose);
+    add(releaseSpace);
+    add(() => removeEventListener('hashchange', onHash));
     results.get(state.tab).catch(() => {}); // the first tab's (a failed chunk shows in its panel, with Retry)
     render(h(Listing, {
       state, actions, settings, i18n, api, ctx, tabs, results, facets: facets.store, retryFacets: facets.retry,

@@ -2,7 +2,9 @@
 // prefixed with the block id (two blocks on one page never collide) and defaults are left out:
 //   ?eventi.q=concerto&eventi.f.topics=Cultura&eventi.interval=weekend&eventi.from=2025-01-01
 //    &eventi.to=2025-01-31&eventi.page=2&eventi.tab=geo
-// Other parameters (other blocks, the portal's own) are kept as they are (runtime/block/url-codec.ts). Pure.
+// A link to a tab's panel (#eventi-geo) or to the tab (#eventi-geo-tab) opens that tab too, unless
+// the query names one. Other parameters (other blocks, the portal's own) are kept as they are
+// (runtime/block/url-codec.ts). Pure.
 import { urlCodec } from '../../../runtime/block/url-codec';
 import { parseYmd } from './dates';
 import { defaultState } from './state';
@@ -12,8 +14,17 @@ import { INTERVALS, type IntervalId, type ListingSettings, type ListingState, ty
 const codecOf = (s: ListingSettings) =>
   urlCodec(s.blockId, ['q', 'f.', 'interval', 'from', 'to', ...s.dateRanges.map((_, i) => 'r' + i + '.'), 'page', 'tab']);
 
-/** The block's state read from a query string; anything unknown or invalid falls back to its default. */
-export function decodeState(s: ListingSettings, search: string, tabs: readonly TabId[] = s.tabs): ListingState {
+/** The tab a link to it names: a fragment that is its panel's id (`#eventi-geo`) or its tab's (`#eventi-geo-tab`). */
+export function tabOfHash(s: ListingSettings, hash: string, tabs: readonly TabId[] = s.tabs): TabId | null {
+  let id = hash.replace(/^#/, '');
+  try {
+    id = decodeURIComponent(id);
+  } catch { /* a stray % is read as written */ }
+  return tabs.find((tab) => id === s.blockId + '-' + tab || id === s.blockId + '-' + tab + '-tab') ?? null;
+}
+
+/** The block's state read from a query string (and the fragment, for the tab); anything unknown or invalid falls back to its default. */
+export function decodeState(s: ListingSettings, search: string, tabs: readonly TabId[] = s.tabs, hash = ''): ListingState {
   const params = codecOf(s).read(search);
   const state = defaultState(s, tabs);
   if (s.showSearch) state.text = params.get('q') || '';
@@ -36,13 +47,13 @@ export function decodeState(s: ListingSettings, search: string, tabs: readonly T
   });
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1 && page <= 100000) state.page = page - 1;
-  const tab = params.get('tab') as TabId | null;
+  const tab = (params.get('tab') as TabId | null) ?? tabOfHash(s, hash, tabs);
   if (tab && tabs.includes(tab)) state.tab = tab;
   return state;
 }
 
-/** `search` with this block's keys replaced by `state` (page 1-based; defaults omitted). */
-export function encodeState(s: ListingSettings, state: ListingState, search: string, tabs: readonly TabId[] = s.tabs): string {
+/** `search` with this block's keys replaced by `state` (page 1-based; defaults omitted, but the tab when the fragment names another). */
+export function encodeState(s: ListingSettings, state: ListingState, search: string, tabs: readonly TabId[] = s.tabs, hash = ''): string {
   const out: Array<[string, string]> = [];
   const text = state.text.trim();
   if (s.showSearch && text) out.push(['q', text]);
@@ -56,6 +67,7 @@ export function encodeState(s: ListingSettings, state: ListingState, search: str
     if (to) out.push(['r' + i + '.to', to]);
   });
   if (state.page > 0) out.push(['page', String(state.page + 1)]);
-  if (state.tab !== (tabs[0] || 'list')) out.push(['tab', state.tab]);
+  const linked = tabOfHash(s, hash, tabs);
+  if (state.tab !== (tabs[0] || 'list') || (linked && linked !== state.tab)) out.push(['tab', state.tab]);
   return codecOf(s).write(search, out);
 }
