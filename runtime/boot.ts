@@ -2,7 +2,6 @@
 // script. Order matters: the consent core must hold trackers back before anything else runs,
 // then the loader mounts blocks and helpers when the DOM is ready.
 import { startConsent } from './consent/core';
-import type { ConsentUiModule } from './consent/types';
 import { createEmitter, whenParsed } from './events';
 import { createLoader } from './loader';
 import type { RuntimeContext } from './types';
@@ -23,10 +22,10 @@ import type {} from '../types/piazza';
   // Created before the consent core, which may need it for those words; creating it fetches
   // only the build's manifest and mounts nothing.
   const loader = createLoader(ctx);
-  // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its UI chunk is
-  // fetched through the loader only when needed, never before this boot pass ends (a load waits
-  // for the manifest module, so it always continues in a later microtask).
-  const consent = startConsent(ctx, () => loader.load<ConsentUiModule>('consent-ui'));
+  // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its chunks (UI,
+  // OpenPA) are fetched through the loader only when needed, never before this boot pass ends (a
+  // load waits for the manifest module, so it always continues in a later microtask).
+  const consent = startConsent(ctx, loader.load);
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

@@ -1,8 +1,10 @@
 // The consent core, run synchronously by piazza.js before any other script on the page: reads the
 // config (#piazza-consent JSON, or the legacy `CookieConsent.init(config)`), applies the visitor's
 // stored choice, expires cookies of unwanted services, installs the interceptors and answers
-// `allows()` / `wrapper()`. Everything that can wait (bar, dialog, storing a choice, reviving
-// text/plain tags, embed placeholders) is the lazy UI chunk, loaded only when the page needs it.
+// `allows()` / `wrapper()` and orestbida's questions (acceptedCategory…). Everything that can wait
+// (bar, dialog, storing a choice, reviving text/plain tags, embed placeholders) is the lazy UI
+// chunk, loaded only when the page needs it; the OpenPA themes' part (a choice carried over from
+// orestbida's cc_cookie, the multimedia effects, orestbida's other calls) is the lazy openpa chunk.
 // A choice applies at once, without a reload.
 import { configFrom, defaults, isObject, sanitise } from './config';
 import { expire, installCookieFilter, presentCookies, readCookies } from './cookies';
@@ -10,17 +12,19 @@ import { gcmSignal } from './gcm';
 import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
-import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
+import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentOpenpaModule, type ConsentUi, type ConsentUiModule } from './types';
 import { whenParsed } from '../events';
 import type { ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
+/** orestbida v3's calls answered by the openpa chunk: made before it arrives, they wait there (a promise each). */
+const LATER = 'run show hide showPreferences hidePreferences acceptCategory acceptService eraseCookies loadScript getUserPreferences getConfig setCookieData setLanguage reset';
 const log = (level: 'error' | 'warn', text: string) => console[level]('[piazza] consent: ' + text);
 
 export function startConsent(
   ctx: RuntimeContext,
-  loadUi: () => Promise<ConsentUiModule>,
+  load: <T>(entry: string) => Promise<T>,
 ): ConsentApi {
   const report = (problems: ConfigProblem[]) => ctx.explain(problems).then((text) => log('error', text));
   let config: ConsentConfig | null = null;
@@ -29,22 +33,28 @@ export function startConsent(
   let choiceNeeded = false;
   let barDue = false;
   let ui: Promise<ConsentUi> | undefined;
+  let openpa: Promise<unknown> | undefined;
   let replay: ReturnType<typeof installInterceptor>;
   let waiting: Array<[string, () => void]> = [];
 
   const allowsName = (name: string) => (config ? allows(config, name) : !broken);
 
   const failed = (e: unknown) => log('error', 'its interface did not load (' + e + ')');
+  const loadUi = () => load<ConsentUiModule>('consent-ui');
 
   /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
-  function withUi(act?: (u: ConsentUi) => void): void {
+  function withUi(act?: (u: ConsentUi) => void): Promise<ConsentUi> {
     const p = (ui ||= loadUi().then((m) => m.createUi(core)));
     p.then(act, (e) => {
       if (ui !== p) return;
       ui = undefined;
       failed(e);
     });
+    return p;
   }
+
+  /** The OpenPA chunk (fetched once, when the config or a call needs it); it waits for a config. */
+  const withOpenpa = () => (openpa ||= load<ConsentOpenpaModule>('consent-openpa').then((m) => m.startOpenpa(core), failed));
 
   function configure(raw: unknown): void {
     // A later call (setConfiguration) may be partial: check it with the categories known so far.
@@ -70,16 +80,31 @@ export function startConsent(
       if (document.querySelector(HELD_TAGS) || (c.iframePlaceholders && document.querySelector('iframe[data-src]'))) withUi();
     };
     whenParsed(ready);
+    const m = c.multimedia;
+    // Bootstrap Italia 2.11 plays every video of the page itself (AcceptOverlay) while its
+    // localStorage remembers "multimedia": forget it before the theme's bundle runs unless allowed.
+    if (m && !allowsName(m)) {
+      try {
+        const seen = JSON.parse(localStorage.getItem(BI_CHOICES) || '{}');
+        if (seen.multimedia) localStorage.setItem(BI_CHOICES, JSON.stringify({ ...seen, multimedia: false }));
+      } catch { /* no storage, or not the theme's JSON: nothing remembered */ }
+    }
+    // A choice carried over from orestbida's cookie makes the bar needless: decided first.
+    const theme = m || c.carryOver ? withOpenpa() : Promise.resolve();
     if (choiceNeeded && !barDue) {
       barDue = true;
-      setTimeout(() => withUi()); // fetch the chunk now, show the bar when the delay is over
-      setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
+      const bar = () => {
+        withUi(); // fetch the chunk now, show the bar when the delay is over
+        setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
+      };
+      theme.then(() => setTimeout(bar));
     }
   }
 
   function readStored(c: ConsentConfig): void {
     const { verdict, record } = judge(readCookie(readCookies()), c);
-    if (verdict === 'discard') discard();
+    // (with carryOver, the openpa chunk maps an older record onto this config instead)
+    if (verdict === 'discard' && !c.carryOver) discard();
     // Global Privacy Control (opt-in) pre-sets what the visitor has not answered yet to off.
     applyRecord(c, record, !!(c.globalPrivacyControl && (navigator as any).globalPrivacyControl));
     c.cookieExists = !!record;
@@ -105,8 +130,10 @@ export function startConsent(
     replay = installInterceptor((type, texts) =>
       !type || /^module$|script/i.test(type) ? blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts)) : undefined);
     installCookieFilter((name) => cookieWriteBlocked(c, name));
+    // The portal's links, ours, and the OpenPA themes' orestbida controls (data-cc, also clicked
+    // from inside an embed's preview frame through window.parent.document).
     document.addEventListener('click', (e) => {
-      const opener = (e.target as Element | null)?.closest?.('.ccb__edit,[data-piazza-consent-open]');
+      const opener = (e.target as Element | null)?.closest?.('.ccb__edit,[data-piazza-consent-open],[data-cc^=show-],[data-cc^=accept-]');
       if (!opener) return;
       e.preventDefault();
       withUi((u) => u.open(opener));
@@ -144,6 +171,10 @@ export function startConsent(
       ctx.events.emit('consent:change', record);
     },
     replace: (next, old) => nativeReplace.call(old.parentNode!, next, old),
+    warn: (note) => ctx.explain(note).then((text) => log('warn', text)),
+    ui: () => withUi(),
+    calls: [],
+    legacy: {} as ConsentCore['legacy'],
   };
 
   const api: ConsentApi = {
@@ -156,7 +187,10 @@ export function startConsent(
   };
   ctx.consent = api;
 
-  (window as any).CookieConsent = {
+  /** orestbida: a valid choice exists (and its category is accepted). */
+  const valid = () => !!config?.cookieExists && !choiceNeeded;
+  const acceptedCategory = (name: string) => valid() && !categoryBlocked(config!, name);
+  const legacy = (window as any).CookieConsent = core.legacy = {
     init: configure,
     setConfiguration: configure,
     get config() { return config; },
@@ -166,7 +200,23 @@ export function startConsent(
       if (allowsName(name)) run(cb);
       else waiting.push([name, cb]);
     },
-  };
+    // orestbida v3's questions, answered at once from the choice applied now (its cookie, for getCookie).
+    validConsent: valid,
+    acceptedCategory,
+    acceptedService: (service: string, category: string) => acceptedCategory(category) && config!.services[service]?.category === category,
+    validCookie: (name: string) => !!readCookie(readCookies(), name),
+    getCookie(field?: string, name = config?.carryOver?.cookie || 'cc_cookie') {
+      let value: any = {};
+      try { value = JSON.parse(decodeURIComponent(readCookie(readCookies(), name)!)) || {}; } catch { /* orestbida's answer: {} */ }
+      return field ? value[field] : value;
+    },
+  } as ConsentCore['legacy'];
+  for (const name of LATER.split(' ')) {
+    legacy[name] = (...args: unknown[]) => new Promise((done) => {
+      core.calls.push([name, args, done]);
+      withOpenpa();
+    });
+  }
 
   const source = document.getElementById('piazza-consent');
   if (source) {
@@ -181,6 +231,9 @@ export function startConsent(
   }
   return api;
 }
+
+/** Bootstrap Italia's remembered choices (`bootstrap.cookies.rememberChoice`), in localStorage. */
+const BI_CHOICES = 'bs-ck3';
 
 /** Objects and lists copied, every other value as is (a RegExp, a function of the legacy call). */
 const clone = (v: unknown): unknown =>
