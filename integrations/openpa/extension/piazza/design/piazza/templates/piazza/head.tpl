@@ -5,5 +5,6 @@
      $piazza_integrity = ezini('Assets', 'Integrity', 'piazza.ini')
      $piazza_nonce = ezini('CSP', 'NoncePlaceholder', 'piazza.ini')
      $piazza_messages = ezini('Messages', 'Language', 'piazza.ini')}
+{include uri='design:piazza/consent.tpl'}
 <script src={concat('javascript/', $piazza_folder, '/piazza.js')|ezdesign()}{if $piazza_integrity|ne('')} integrity="{$piazza_integrity|wash()}" crossorigin="anonymous"{/if}{if $piazza_messages|ne('')} data-piazza-messages="{$piazza_messages|wash()}"{/if}{if $piazza_nonce|ne('')} nonce="{$piazza_nonce|wash()}"{/if}></script>
 {undef $piazza_folder $piazza_integrity $piazza_nonce $piazza_messages}
