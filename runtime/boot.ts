@@ -2,6 +2,7 @@
 // script. Order matters: the consent core must hold trackers back before anything else runs,
 // then the loader mounts blocks and helpers when the DOM is ready.
 import { startConsent } from './consent/core';
+import type { ConsentUiModule } from './consent/types';
 import { createEmitter, whenParsed } from './events';
 import { createLoader } from './loader';
 import type { RuntimeContext } from './types';
@@ -25,7 +26,7 @@ import type {} from '../types/piazza';
   // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its chunks (UI,
   // OpenPA) are fetched through the loader only when needed, never before this boot pass ends (a
   // load waits for the manifest module, so it always continues in a later microtask).
-  const consent = startConsent(ctx, loader.load);
+  const consent = startConsent(ctx, () => loader.load<ConsentUiModule>('consent-ui'));
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

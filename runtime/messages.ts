@@ -69,12 +69,11 @@ const CATALOG: Catalog = {
     known: ' (disponibili: {known})',
     ignored: 'impostazione ignorata {key} {note}',
     staleConsent: 'cookie cconsent non più valido ignorato, senza ricaricare la pagina una seconda volta',
-    consentName: 'deve essere una chiave di /services o di /categories',
-    ccEarly: 'CookieConsent.{call}() è stata chiamata prima che arrivasse la compatibilità orestbida di piazza: ha avuto una promessa al posto della risposta',
-    ccRun: 'CookieConsent.run(): categorie, servizi e testi vengono dalla configurazione di piazza (#piazza-consent); di questa chiamata valgono solo le callback',
-    ccRunCategory: 'CookieConsent.run(): la categoria "{name}" non è nella configurazione di piazza, le sue callback non partiranno',
-    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accetta solo categorie intere e "{category}" governa anche altro; nulla è cambiato',
-    ccReset: 'CookieConsent.reset() non si può fare con piazza: il consenso resta attivo e la scelta salvata resta (per cambiarla: piazza.consent.open())',
+    consentName: 'deve essere una chiave di /services o /categories',
+    ccRun: 'CookieConsent.run(): valgono le callback, la configurazione è #piazza-consent',
+    ccRunCategory: 'CookieConsent.run(): categoria "{name}" assente da #piazza-consent',
+    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accetta solo categorie intere',
+    ccReset: 'CookieConsent.reset(): non possibile con piazza, la scelta resta',
     // npm run validate
     ok: 'ok',
     okIgnored_one: 'ok ({count} impostazione ignorata)',
@@ -134,11 +133,10 @@ const CATALOG: Catalog = {
     ignored: 'ignored setting {key} {note}',
     staleConsent: 'stale cconsent ignored, no second reload',
     consentName: 'must be a key of /services or /categories',
-    ccEarly: 'CookieConsent.{call}() was called before piazza’s orestbida compatibility arrived: it got a promise instead of the answer',
-    ccRun: 'CookieConsent.run(): categories, services and texts come from piazza’s config (#piazza-consent); only the callbacks of this call are used',
-    ccRunCategory: 'CookieConsent.run(): category "{name}" is not in piazza’s config, its callbacks will never run',
-    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accepts whole categories only and "{category}" governs more; nothing changed',
-    ccReset: 'CookieConsent.reset() cannot be done with piazza: consent stays on and so does the stored choice (to change it: piazza.consent.open())',
+    ccRun: 'CookieConsent.run(): only its callbacks apply, the config is #piazza-consent',
+    ccRunCategory: 'CookieConsent.run(): category "{name}" not in #piazza-consent',
+    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accepts whole categories only',
+    ccReset: 'CookieConsent.reset(): not possible with piazza, the choice stays',
     ok: 'ok',
     okIgnored_one: 'ok ({count} ignored setting)',
     okIgnored_other: 'ok ({count} ignored settings)',
@@ -185,7 +183,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
         const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)|-early$/.test(k));
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
-      case 'ccEarly': case 'ccRunCategory': case 'ccService':
+      case 'ccRunCategory': case 'ccService':
       case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies':
       case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': case 'multipleOf':
         return t(code, p as Record<string, string | number>);

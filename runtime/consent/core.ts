@@ -12,19 +12,17 @@ import { gcmSignal } from './gcm';
 import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
-import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentOpenpaModule, type ConsentUi, type ConsentUiModule } from './types';
+import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
 import { whenParsed } from '../events';
 import type { ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
-/** orestbida v3's calls answered by the openpa chunk: made before it arrives, they wait there (a promise each). */
-const LATER = 'run show hide showPreferences hidePreferences acceptCategory acceptService eraseCookies loadScript getUserPreferences getConfig setCookieData setLanguage reset';
 const log = (level: 'error' | 'warn', text: string) => console[level]('[piazza] consent: ' + text);
 
 export function startConsent(
   ctx: RuntimeContext,
-  load: <T>(entry: string) => Promise<T>,
+  loadUi: () => Promise<ConsentUiModule>,
 ): ConsentApi {
   const report = (problems: ConfigProblem[]) => ctx.explain(problems).then((text) => log('error', text));
   let config: ConsentConfig | null = null;
@@ -40,7 +38,6 @@ export function startConsent(
   const allowsName = (name: string) => (config ? allows(config, name) : !broken);
 
   const failed = (e: unknown) => log('error', 'its interface did not load (' + e + ')');
-  const loadUi = () => load<ConsentUiModule>('consent-ui');
 
   /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
   function withUi(act?: (u: ConsentUi) => void): Promise<ConsentUi> {
@@ -53,8 +50,8 @@ export function startConsent(
     return p;
   }
 
-  /** The OpenPA chunk (fetched once, when the config or a call needs it); it waits for a config. */
-  const withOpenpa = () => (openpa ||= load<ConsentOpenpaModule>('consent-openpa').then((m) => m.startOpenpa(core), failed));
+  /** The OpenPA chunk (fetched once, through the UI chunk, when the config or a call needs it). */
+  const withOpenpa = () => (openpa ||= loadUi().then((m) => m.openpa(core)).catch(failed));
 
   function configure(raw: unknown): void {
     // A later call (setConfiguration) may be partial: check it with the categories known so far.
@@ -83,12 +80,10 @@ export function startConsent(
     const m = c.multimedia;
     // Bootstrap Italia 2.11 plays every video of the page itself (AcceptOverlay) while its
     // localStorage remembers "multimedia": forget it before the theme's bundle runs unless allowed.
-    if (m && !allowsName(m)) {
-      try {
-        const seen = JSON.parse(localStorage.getItem(BI_CHOICES) || '{}');
-        if (seen.multimedia) localStorage.setItem(BI_CHOICES, JSON.stringify({ ...seen, multimedia: false }));
-      } catch { /* no storage, or not the theme's JSON: nothing remembered */ }
-    }
+    try {
+      const seen = JSON.parse(localStorage[BI_CHOICES]);
+      if (m && seen.multimedia && !allowsName(m)) localStorage[BI_CHOICES] = JSON.stringify({ ...seen, multimedia: false });
+    } catch { /* no storage, nothing remembered, or not the theme's JSON */ }
     // A choice carried over from orestbida's cookie makes the bar needless: decided first.
     const theme = m || c.carryOver ? withOpenpa() : Promise.resolve();
     if (choiceNeeded && !barDue) {
@@ -122,7 +117,7 @@ export function startConsent(
       }
     } catch { /* no storage: no guard, so no reload */ }
     if (reload) location.reload();
-    else ctx.explain({ code: 'staleConsent' }).then((text) => log('warn', text)); // (words: the messages chunk)
+    else core.warn({ code: 'staleConsent' });
   }
 
   function install(c: ConsentConfig): void {
@@ -154,7 +149,7 @@ export function startConsent(
     ui?.then((u) => u.refresh(), () => {});
   }
 
-  const core: ConsentCore = {
+  const core = {
     get config() { return config!; },
     nonce: ctx.nonce,
     report,
@@ -171,11 +166,10 @@ export function startConsent(
       ctx.events.emit('consent:change', record);
     },
     replace: (next, old) => nativeReplace.call(old.parentNode!, next, old),
-    warn: (note) => ctx.explain(note).then((text) => log('warn', text)),
-    ui: () => withUi(),
+    warn: (note) => ctx.explain(note).then((text) => log('warn', text)), // (words: the messages chunk)
+    ui: withUi,
     calls: [],
-    legacy: {} as ConsentCore['legacy'],
-  };
+  } as Omit<ConsentCore, 'legacy'> as ConsentCore; // (legacy: window.CookieConsent, below)
 
   const api: ConsentApi = {
     open() {
@@ -190,7 +184,7 @@ export function startConsent(
   /** orestbida: a valid choice exists (and its category is accepted). */
   const valid = () => !!config?.cookieExists && !choiceNeeded;
   const acceptedCategory = (name: string) => valid() && !categoryBlocked(config!, name);
-  const legacy = (window as any).CookieConsent = core.legacy = {
+  (window as any).CookieConsent = core.legacy = {
     init: configure,
     setConfiguration: configure,
     get config() { return config; },
@@ -200,23 +194,17 @@ export function startConsent(
       if (allowsName(name)) run(cb);
       else waiting.push([name, cb]);
     },
-    // orestbida v3's questions, answered at once from the choice applied now (its cookie, for getCookie).
+    // orestbida v3's questions before acting: answered at once from the choice applied now.
     validConsent: valid,
     acceptedCategory,
     acceptedService: (service: string, category: string) => acceptedCategory(category) && config!.services[service]?.category === category,
-    validCookie: (name: string) => !!readCookie(readCookies(), name),
-    getCookie(field?: string, name = config?.carryOver?.cookie || 'cc_cookie') {
-      let value: any = {};
-      try { value = JSON.parse(decodeURIComponent(readCookie(readCookies(), name)!)) || {}; } catch { /* orestbida's answer: {} */ }
-      return field ? value[field] : value;
-    },
-  } as ConsentCore['legacy'];
-  for (const name of LATER.split(' ')) {
-    legacy[name] = (...args: unknown[]) => new Promise((done) => {
-      core.calls.push([name, args, done]);
+    // orestbida's run(), the one call of the themes' own templates: kept, with its callbacks, for the
+    // openpa chunk (its other calls are added there when it arrives, at boot on a theme's config).
+    run: (...args: unknown[]) => new Promise((done) => {
+      core.calls.push(['run', args, done]);
       withOpenpa();
-    });
-  }
+    }),
+  } as ConsentCore['legacy'];
 
   const source = document.getElementById('piazza-consent');
   if (source) {

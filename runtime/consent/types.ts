@@ -109,16 +109,11 @@ export interface ConsentCore {
   /** The UI chunk's interface (fetched once). */
   ui(): Promise<ConsentUi>;
   /**
-   * `window.CookieConsent`: the OpenPA module (openpa/) adds orestbida v3's calls to it and runs
-   * `calls`, those made before it arrived (each with the resolve of the promise the caller got).
+   * `window.CookieConsent`: the OpenPA chunk (openpa/) adds orestbida v3's calls to it and runs
+   * `calls`, those made before it arrived (run(): each with the resolve of the promise it returned).
    */
   legacy: Record<string, any>;
   calls: Array<[name: string, args: unknown[], done: (value: unknown) => void]>;
-}
-
-/** The lazy OpenPA chunk (`runtime/consent/openpa/index.ts`): resolves once a carried-over choice is decided. */
-export interface ConsentOpenpaModule {
-  startOpenpa(core: ConsentCore): Promise<void>;
 }
 
 /** The lazy UI chunk (`runtime/consent/ui/index.ts`). */
@@ -126,6 +121,11 @@ export interface ConsentUiModule {
   createUi(core: ConsentCore): Promise<ConsentUi>;
   /** Every problem of a raw config, by JSON path (the check: a chunk of its own, fetched on call). */
   problems(raw: unknown): Promise<import('../types').ConfigProblem[]>;
+  /**
+   * The OpenPA themes' part (runtime/consent/openpa/consent-openpa.ts, a chunk of its own that
+   * shares this one's modules): resolves once a carried-over choice is decided.
+   */
+  openpa(core: ConsentCore): Promise<void>;
 }
 
 export interface ConsentUi {

@@ -1,7 +1,7 @@
 // orestbida CookieConsent v3.0.1's calls on `window.CookieConsent`, answered from piazza's state,
 // for the OpenPA themes' own code and the portal's. The core answers the questions a script asks
-// before acting (validConsent, acceptedCategory, acceptedService, validCookie, getCookie) at once;
-// the rest is here, and calls made before this chunk arrived wait for it (core.calls).
+// before acting (validConsent, acceptedCategory, acceptedService) at once, and keeps a run() made
+// before this chunk arrived (core.calls); the rest is here, from the moment it arrives.
 // What cannot be honoured says so once in the console, in the admin's words (ccReset, ccService…).
 import { expire, presentCookies, readCookies, writeCookie } from '../cookies';
 import { isObject } from '../config';
@@ -194,6 +194,12 @@ export function installOrestbida(core: ConsentCore) {
       writeCookie(ccAssignment(name, { ...current, data } as any, location));
       return true;
     },
+    /** orestbida's cookie (kept in step with piazza's choice), or one field of it; `{}` without one, as orestbida. */
+    getCookie(field?: string, name = cookieName()) {
+      const value = parseOrestbida(readCookie(readCookies(), name)) || {};
+      return field ? value[field] : value;
+    },
+    validCookie: (name: string) => !!readCookie(readCookies(), name),
     setLanguage: (lang: string) => ui().then((u) => u.setLanguage(String(lang))),
     reset() {
       core.warn({ code: 'ccReset' });
@@ -201,10 +207,9 @@ export function installOrestbida(core: ConsentCore) {
   };
   Object.assign(cc, answers);
 
-  /** The calls made before this chunk arrived, in order; a question among them got a promise: said once. */
+  /** The calls kept before this chunk arrived, in order. */
   function replay(): void {
     for (const [name, args, done] of core.calls.splice(0)) {
-      if (name === 'getUserPreferences' || name === 'getConfig') core.warn({ code: 'ccEarly', call: name });
       let result: unknown;
       try { result = answers[name](...args); } catch (e) { console.error('[piazza] consent: CookieConsent.' + name + '() failed', e); }
       done(result);

@@ -1,7 +1,7 @@
 // The lazy consent UI chunk: bar, preferences dialog, storing a choice, reviving text/plain tags
 // and embed placeholders — everything that can wait for a download.
 // Plain DOM rather than Preact: this chunk loads on every first visit, and Preact with compat would
-// cost more than the whole 6 KB budget of UI + CSS; three static views need no diffing.
+// cost more than the whole 6.5 KB budget of UI + CSS; three static views need no diffing.
 import type { ConsentCore, ConsentUi } from '../types';
 import { createChoice } from './choice';
 import { createDialog } from './dialog';
@@ -38,6 +38,9 @@ const THEME: Record<string, string> = {
 
 /** The core found something to report in the config: the check that names it, a chunk of its own. */
 export const problems = (raw: unknown) => import('../check').then((m) => m.checkConsentConfig(raw));
+
+/** The OpenPA themes' part: a chunk of its own, importing what it shares (cookies, record, rules) from this one. */
+export const openpa = (core: ConsentCore) => import('../openpa/consent-openpa').then((m) => m.startOpenpa(core));
 
 export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   const htmlLang = document.documentElement.lang;
