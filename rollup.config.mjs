@@ -27,7 +27,6 @@ function lazyEntries() {
   const entries = {};
   const add = (name, file) => { if (existsSync(file)) entries[name] = file; };
   add('consent-ui', 'runtime/consent/ui/index.ts');
-  add('consent-openpa', 'runtime/consent/openpa/index.ts'); // OpenPA themes: orestbida's cookie and calls, multimedia
   add('messages', 'runtime/messages.ts'); // admin messages, loaded by piazza.js only for a config problem
   for (const dir of readdirSync('blocks', { withFileTypes: true })) {
     if (dir.isDirectory()) {
