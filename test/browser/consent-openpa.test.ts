@@ -138,7 +138,10 @@ describeWithReal('an OpenPA portal moving from orestbida to piazza', [UMD, BUNDL
         const el = document.querySelector(sel);
         if (!el) return false;
         el.scrollIntoView({ block: 'center', behavior: 'instant' });
-        return document.getAnimations().every((a) => a.playState !== 'running' || !(a.effect as KeyframeEffect)?.target?.closest?.('#cc-main'));
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        const still = document.getAnimations().every((a) => a.playState !== 'running' || !(a.effect as KeyframeEffect)?.target?.closest?.('#cc-main'));
+        return still && !!hit && (el.contains(hit) || hit.contains(el)); // nothing in front of it
       }, selector);
       await tab.click(selector);
     }
@@ -162,13 +165,14 @@ describeWithReal('an OpenPA portal moving from orestbida to piazza', [UMD, BUNDL
       return tab.evaluate(() => (window as any).CookieConsent.getUserPreferences().acceptedCategories as string[]);
     }
 
-    /** The same page, now with piazza: settled once piazza wrote its record from orestbida's cookie. */
+    /** The same page, now with piazza: settled once piazza took its record from orestbida's cookie. */
     async function openWithPiazza(tab: Tab): Promise<void> {
       await serve(PATH, piazzaHtml);
       await tab.goto(env.portal.url + PATH.slice(1));
       await tab.waitFor(() => !!(window as any).piazza);
       await tab.evaluate(() => (window as any).piazza.ready.then(() => true));
-      await tab.waitFor(() => document.cookie.includes('cconsent='));
+      // (piazza's cconsent is a Secure cookie: WebKit keeps none on http://127.0.0.1, so its state is what is read)
+      await tab.waitFor(() => !!(window as any).piazza.consent.get());
     }
 
     const piazzaSays = (tab: Tab) => tab.evaluate(() => {
@@ -236,7 +240,7 @@ describeWithReal('an OpenPA portal moving from orestbida to piazza', [UMD, BUNDL
       const accepted = await chooseOnOrestbida(tab, async (click) => {
         await click('#cc-main .cm__btn[data-role="show"]');
         await tab.waitFor(() => document.documentElement.classList.contains('show--preferences'));
-        await click('#cc-main .pm__section-title-wrapper:has(input[value="marketing"]) .toggle__icon');
+        await click('#cc-main label.section__toggle-wrapper:has(input[value="marketing"])');
         await tab.waitFor(() => (document.querySelector('#cc-main input.section__toggle[value="marketing"]') as HTMLInputElement).checked);
         await click('#cc-main .pm__btn[data-role="save"]');
       });
