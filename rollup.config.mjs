@@ -32,6 +32,7 @@ function lazyEntries() {
     if (dir.isDirectory()) {
       add(dir.name, join('blocks', dir.name, 'index.ts'));
       add(dir.name + '-early', join('blocks', dir.name, 'early.ts')); // a block's first requests (loader.ts)
+      add(dir.name + '-openpa', join('blocks', dir.name, 'openpa.ts')); // an eZ form → the block's config (runtime/openpa.ts)
     }
   }
   if (existsSync('runtime/helpers')) {

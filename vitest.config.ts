@@ -17,6 +17,9 @@ export default defineConfig({
   define: { __PIAZZA_VERSION__: JSON.stringify('test') },
   test: {
     reporters: ['default', r('./test/summary-reporter.ts')],
+    // `date` marks a test whose outcome depends on the day, the weekday or the zone: the time-travel
+    // runs (scripts/time-travel.mjs) repeat exactly those, with --tags-filter=date, at each instant.
+    tags: [{ name: 'date', description: 'depends on the run\'s instant or the visitor\'s zone: repeated by the time-travel runs' }],
     projects: [
       {
         extends: true,
@@ -24,6 +27,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
+          isolate: false,
+          // Unit files first (they fail fastest), then the browser files with their own worker count.
+          sequence: { groupOrder: 0 },
           css: false,
           server: { deps: { inline: ['react-data-grid', 'fslightbox-react', '@testing-library/preact', 'valtio'] } },
         },
@@ -36,8 +42,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // Each file drives its own Chromium; on 2 cores one file at a time is faster and steadier.
-          fileParallelism: false,
+          // Each file drives its own Chromium and emulator. A browser file spends most of its time
+          // waiting for pages (the whole suite keeps about half a core busy), so files run two at a
+          // time (PIAZZA_BROWSER_WORKERS overrides it; 1 runs them one by one).
+          maxWorkers: Number(process.env.PIAZZA_BROWSER_WORKERS || 2),
+          sequence: { groupOrder: 1 },
           globalSetup: [r('./test/browser/global-setup.ts')],
         },
       },

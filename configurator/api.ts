@@ -1,31 +1,16 @@
-// The pickers' data: the portal's classes and a class's fields, from its ocopendata API
-// (`/api/opendata/v2/classes`, `classes/{identifier}`). This portal: fetch; another portal: JSONP,
-// as the listing's remote mode reads one (portals send no CORS headers).
+// The pickers' data: the classes and a class's fields, from this portal's ocopendata API
+// (`/api/opendata/v2/classes`, `classes/{identifier}`), also when the block reads another portal:
+// that route has no environment, so ocopendata answers it with its v1 JSON view, which ignores
+// `callback` and sends no CORS header (classes/api/view_controller.php, views/json_v1.php) — another
+// portal's cannot be read from the browser — and OpenPA portals share their class definitions.
 import { typeFromClass, type ClassDefinition, type ClassField } from '../blocks/datatable/model/columns';
 import type { FieldType } from '../blocks/datatable/model/types';
 
 export interface ClassSummary { identifier: string; name: string }
 export interface FieldSummary { identifier: string; name: string; type: FieldType; dataType: string }
 
-let seq = 0;
-/** One JSONP request: a callback on window, a script, both gone when it answers or fails. */
-function jsonp(url: string, timeout = 15000): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const name = '__piazzaConfiguratore' + ++seq;
-    const script = document.createElement('script');
-    const done = () => { clearTimeout(timer); delete (window as any)[name]; script.remove(); };
-    const timer = setTimeout(() => { done(); reject(new Error('timeout')); }, timeout);
-    (window as any)[name] = (data: unknown) => { done(); resolve(data); };
-    script.onerror = () => { done(); reject(new Error('network')); };
-    script.src = url + (url.includes('?') ? '&' : '?') + 'callback=' + name;
-    document.head.append(script);
-  });
-}
-
-async function get(origin: string, path: string): Promise<unknown> {
-  const url = (origin || '') + '/api/opendata/v2/' + path;
-  if (origin && origin !== location.origin) return jsonp(url);
-  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+async function get(path: string): Promise<unknown> {
+  const res = await fetch('/api/opendata/v2/' + path, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error('HTTP ' + res.status);
   return res.json();
 }
@@ -39,8 +24,8 @@ function nameIn(name: unknown, lang: 'it' | 'en'): string {
   return key ? String(map[key]) : '';
 }
 
-export async function listClasses(origin: string, lang: 'it' | 'en'): Promise<ClassSummary[]> {
-  const data = (await get(origin, 'classes')) as any;
+export async function listClasses(lang: 'it' | 'en'): Promise<ClassSummary[]> {
+  const data = (await get('classes')) as any;
   const list: unknown[] = Array.isArray(data) ? data : Array.isArray(data?.classes) ? data.classes : [];
   return list
     .map((c: any) => (typeof c === 'string' ? { identifier: c, name: c } : { identifier: String(c?.identifier || ''), name: nameIn(c?.name, lang) || String(c?.identifier || '') }))
@@ -48,8 +33,8 @@ export async function listClasses(origin: string, lang: 'it' | 'en'): Promise<Cl
     .sort((a, b) => a.name.localeCompare(b.name, lang));
 }
 
-export async function classFields(origin: string, identifier: string, lang: 'it' | 'en'): Promise<FieldSummary[]> {
-  const cls = (await get(origin, 'classes/' + encodeURIComponent(identifier))) as ClassDefinition;
+export async function classFields(identifier: string, lang: 'it' | 'en'): Promise<FieldSummary[]> {
+  const cls = (await get('classes/' + encodeURIComponent(identifier))) as ClassDefinition;
   return (Array.isArray(cls?.fields) ? cls.fields : []).map((f: ClassField) => ({
     identifier: f.identifier,
     name: nameIn(f.name, lang) || f.identifier,

@@ -42,8 +42,9 @@ function withApi(type: ConfigType, config: Config, origin: string): Config {
   } else if (type === 'datatable') {
     if (origin) {
       c.searchUrl = origin + '/api/opendata/v2/datatable/search/';
-      c.classesUrl = origin + '/api/opendata/v2/classes/';
       c.jsonp = true;
+      // the class from this portal (the default classesUrl): another portal's classes route reads no JSONP (configurator/api.ts)
+      delete c.classesUrl;
     } else for (const k of ['searchUrl', 'classesUrl', 'jsonp']) delete c[k];
   }
   return c;
@@ -334,9 +335,9 @@ const facetField = (f: unknown) => (typeof f === 'string' ? f.split('|')[0] : (f
 const columnField = (c: unknown) => (typeof c === 'string' ? c.replace(/^\*/, '') : (c as any)?.field);
 
 function ClassPicker({ t, lang, type, api, config, onChange }: { t: Texts; lang: AdminLang; type: ConfigType; api: string; config: Config; onChange: (c: Config) => void }) {
-  const [classes, retryClasses] = useLoad(() => listClasses(api, lang), [api, lang]);
+  const [classes, retryClasses] = useLoad(() => listClasses(lang), [lang]);
   const [chosen, setChosen] = useState<string>(type === 'datatable' && typeof config.class === 'string' ? config.class : '');
-  const [fields, retryFields] = useLoad<FieldSummary[]>(chosen ? () => classFields(api, chosen, lang) : null, [api, chosen, lang]);
+  const [fields, retryFields] = useLoad<FieldSummary[]>(chosen ? () => classFields(chosen, lang) : null, [chosen, lang]);
   const className = classes?.state === 'ok' ? classes.value.find((c) => c.identifier === chosen)?.name || chosen : chosen;
 
   const list = (key: string) => (Array.isArray(config[key]) ? (config[key] as unknown[]) : []);

@@ -45,10 +45,15 @@ export function createAnnouncer(host: HTMLElement, delay = 250) {
     element: region,
     say(text: string) {
       clearTimeout(timer);
+      // Marks a message on its way, so a page (and its tests) can tell "said" from "still to say".
+      region.setAttribute('data-piazza-announcing', '');
       timer = setTimeout(() => {
         // Clearing first makes a repeated identical message be announced again.
         region.textContent = '';
-        requestAnimationFrame(() => (region.textContent = text));
+        requestAnimationFrame(() => {
+          region.textContent = text;
+          region.removeAttribute('data-piazza-announcing');
+        });
       }, delay);
     },
     destroy() {

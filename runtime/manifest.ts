@@ -4,6 +4,7 @@
 // added, and what only the build knows (which files an entry needs, which markup a helper
 // handles) is written here, once, outside the classic script.
 import files from 'piazza:files';
+import { isOpenpaForm, type OpenpaMapping } from './openpa';
 import type { AdminNote, BlockContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
 /** Page helpers: the portal's existing markup → the chunk that handles it. */
@@ -85,10 +86,25 @@ let counter = 0;
 /** A block's config: the JSON script that is its element's child. */
 const configScript = (element: Element) => element.querySelector(':scope > script[type="application/json"]');
 
-/** The name a block goes by: its config's blockId, else its element's id (or ''). */
+/** The name a block goes by: its config's blockId (an eZ form's block id), else its element's id (or ''). */
 function nameOf(element: Element, config: unknown): string {
-  const named = (config as { blockId?: unknown } | null)?.blockId;
+  const c = config as { blockId?: unknown; openpa?: { block?: { id?: unknown } } } | null;
+  const named = c?.blockId ?? c?.openpa?.block?.id;
   return (typeof named === 'string' && named) || element.id;
+}
+
+/**
+ * An eZ form (what the OpenPA overrides write: the block's attributes) made the block's config by
+ * its `<type>-openpa` chunk, the block's one mapping (runtime/openpa.ts); any other config as it is.
+ */
+async function mapped(config: unknown, type: string, nonce: string): Promise<{ config: unknown; told?: (problems: ConfigProblem[]) => ConfigProblem[] }> {
+  if (!isOpenpaForm(config)) return { config };
+  if (!files[type + '-openpa']) throw { problems: [{ path: '/openpa', code: 'additionalProperties' }] };
+  const m = await load<OpenpaMapping>(type + '-openpa', nonce).catch((e) => { throw Object.assign(e, { download: true }); });
+  const out = m.fromOpenpa(config);
+  if (out.problems.length) throw { problems: out.problems };
+  // (the mapping's own chunk words where a problem of the config it made came from)
+  return { config: out.config, told: (problems) => m.relocate(problems, out.origin) };
 }
 
 /** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
@@ -106,9 +122,10 @@ export default {
       // (a script followed by anything is parsed to its end)
       if (files[type + '-early'] && source?.nextSibling) {
         try {
-          const config = JSON.parse(source.textContent || '');
-          const blockId = nameOf(element, config);
-          if (blockId) runEarly(element, config, { ...ctx, blockId, type });
+          const raw = JSON.parse(source.textContent || '');
+          const blockId = nameOf(element, raw);
+          // an eZ form: its mapping and the early chunk travel together
+          if (blockId) mapped(raw, type, ctx.nonce).then(({ config }) => runEarly(element, config, { ...ctx, blockId, type })).catch(() => {});
         } catch { /* the mount reports it */ }
       }
       for (const file of files[type] || []) preload(file, ctx.nonce);
@@ -130,12 +147,25 @@ export default {
       block.fail(blockId, typeof what === 'string' ? what : await ctx.explain(what), error);
     if (problem) return fail([problem]);
     element.setAttribute('data-piazza-state', 'loading');
+    let told: ((problems: ConfigProblem[]) => ConfigProblem[]) | undefined;
     try {
       if (!files[type]) throw { note: { code: 'blockType', name: type, entries: Object.keys(files) } }; // messages.ts picks the blocks
       const blockCtx: BlockContext = { ...ctx, blockId, type };
+      // the block's code downloads while an eZ form is mapped
+      const code = load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
+      code.catch(() => {});
+      ({ config, told } = await mapped(config, type, ctx.nonce));
       runEarly(element, config, blockCtx);
-      const mod = await load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
-      if (!block.current() || !block.mounted(await mod.mount(element, config, blockCtx))) return; // unmounted meanwhile
+      const mod = await code;
+      if (!block.current()) return;
+      let cleanup: Awaited<ReturnType<BlockModule['mount']>>;
+      try {
+        cleanup = await mod.mount(element, config, blockCtx);
+      } catch (e: any) {
+        // a mapped config's problems are told at the eZ attribute they came from
+        throw told && Array.isArray(e?.problems) ? { problems: told(e.problems) } : e;
+      }
+      if (!block.current() || !block.mounted(cleanup)) return; // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {

@@ -55,6 +55,7 @@ const CATALOG: Catalog = {
     maxProperties_other: 'deve avere al massimo {count} chiavi',
     uniqueItems: 'non deve avere elementi ripetuti (gli elementi {first} e {second} sono uguali)',
     pattern: 'deve rispettare il formato {pattern}',
+    noTabs: 'il blocco non mostra nulla: né lista (show_grid), né mappa (show_map), né calendario (una faccetta time_interval)',
     format: 'deve essere nel formato "{format}"',
     anyOf: 'non corrisponde a nessuna delle forme ammesse',
     oneOf: 'corrisponde a più di una delle forme ammesse',
@@ -118,6 +119,7 @@ const CATALOG: Catalog = {
     maxProperties_other: 'must have at most {count} keys',
     uniqueItems: 'must not repeat items (items {first} and {second} are the same)',
     pattern: 'must match the pattern {pattern}',
+    noTabs: 'the block shows nothing: no list (show_grid), no map (show_map), no calendar (a time_interval facet)',
     format: 'must be in the "{format}" format',
     anyOf: 'does not match any allowed form',
     oneOf: 'matches more than one allowed form',
@@ -180,7 +182,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
       case 'ignored': return ignored(String(p.key), p.note as LegacyNote['note']);
       case 'blockType': {
         // `entries`: the build's chunk entries (the loader's manifest); the rest are not blocks.
-        const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)|-early$/.test(k));
+        const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)|-(early|openpa)$/.test(k));
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
       case 'ccRunCategory': case 'ccService':

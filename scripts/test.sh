@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-browsers.sh
+bash scripts/ensure-php.sh
 npm run --silent gen
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== lint";      npx biome lint --error-on-warnings .

@@ -27,12 +27,17 @@ for (let i = 0; i < args.length; i++) {
 async function runtimeCode() {
   const { build } = await import('esbuild');
   const out = await build({
-    stdin: { contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';", resolveDir: root, loader: 'ts' },
+    stdin: {
+      contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';"
+        // the eZ form of the OpenPA overrides: each block's one mapping, as in the page
+        + " export { isOpenpaForm, relocate } from './runtime/openpa.ts'; export { fromOpenpa as listingFromOpenpa } from './blocks/listing/model/openpa.ts'; export { fromOpenpa as datatableFromOpenpa } from './blocks/datatable/model/openpa.ts';",
+      resolveDir: root, loader: 'ts',
+    },
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
   return import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 }
-const { checkConsentConfig, adminMessages, legacyNotes } = await runtimeCode();
+const { checkConsentConfig, adminMessages, legacyNotes, isOpenpaForm, relocate, ...mappings } = await runtimeCode();
 const say = adminMessages(lang);
 
 if (!files.length || (lang && !/^(it|en)/i.test(lang))) {
@@ -53,12 +58,19 @@ async function legacyFor(name) {
   return existsSync(file) ? (await import(pathToFileURL(file).href)).default : {};
 }
 
-/** → problems (path, code…); an unknown type is a problem of its own. */
+/** → problems (path, code…); an unknown type is a problem of its own. An eZ form is mapped first, its problems told at the attribute. */
 async function check(kind, config) {
   if (kind === 'consent') return checkConsentConfig(config);
   const validate = await validatorFor(kind);
   if (!validate) return [{ path: '/', code: 'blockType', name: kind }];
   if (!config || typeof config !== 'object' || Array.isArray(config)) return [{ path: '/', code: 'type', types: ['object'] }];
+  if (isOpenpaForm(config)) {
+    const map = mappings[kind + 'FromOpenpa'];
+    if (!map) return [{ path: '/openpa', code: 'additionalProperties' }];
+    const out = map(config);
+    // what the mapping could not read, and what the config it made breaks, both at their attribute
+    return [...out.problems, ...(validate(structuredClone(out.config)) ? [] : relocate(toProblems(validate.errors), out.origin))];
+  }
   return validate(structuredClone(config)) ? [] : toProblems(validate.errors);
 }
 
@@ -95,7 +107,8 @@ for (const file of files) {
       console.log(`${file}: ${say.t('noType')}`);
       continue;
     }
-    const name = config.blockId ? `${kind} "${config.blockId}"` : entry.label || kind;
+    const blockId = config.blockId ?? config.openpa?.block?.id;
+    const name = blockId ? `${kind} "${blockId}"` : entry.label || kind;
     const problems = await check(kind, config);
     failures += problems.length;
     for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${say.problem(p)}`);

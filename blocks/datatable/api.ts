@@ -18,6 +18,8 @@ export interface TableApi {
   /** An export batch: independent of the visible draw, cancelled by its own signal. */
   batch(request: DrawRequest, signal: AbortSignal): Promise<DrawResult>;
   classDefinition(identifier: string): Promise<ClassDefinition>;
+  /** The first class (alphabetical) among the query's results, as the OpenPA template found it; null: no results. */
+  classOfResults(query: string, ezLang: string): Promise<string | null>;
   cancel(): void;
 }
 
@@ -39,9 +41,23 @@ export function createTableApi(config: ApiConfig, nonce: string): TableApi {
     batch: fetchDraw,
     async classDefinition(identifier) {
       const url = config.classesUrl.replace(/\/?$/, '/') + encodeURIComponent(identifier);
-      const body = await getJson<ClassDefinition>(url, options);
+      // Plain JSON always: ocopendata's classes route has no environment, so its view ignores
+      // `callback` (classes/api/view_controller.php loadView → views/json_v1.php): JSONP cannot work.
+      const body = await getJson<ClassDefinition>(url, { nonce });
       if (!body || typeof body !== 'object' || !Array.isArray(body.fields)) throw new RequestError(200, 'Invalid JSON response', 'invalid-json', url);
       return body;
+    },
+    async classOfResults(query, ezLang) {
+      // (the template asked the content search for `facets [class]`, limit 1; a draw of one row is the same search)
+      const request: DrawRequest = {
+        draw: 1, columns: [{ field: 'id', title: '', type: 'number', sortable: false, link: false }], state: { sort: null, search: '' },
+        start: 0, length: 1, query: query + ' facets [class|alpha|10]', ezLang, nonce: Date.now(),
+      };
+      const url = drawUrl(config.searchUrl, request);
+      const result = readDraw(await getJson(url, options));
+      if (!result) throw new RequestError(200, 'Invalid JSON response', 'invalid-json', url);
+      const classes = Object.keys(result.facets.find((f) => f.name === 'class')?.data || result.facets[0]?.data || {});
+      return classes[0] ?? null;
     },
     cancel: () => slot.cancel(),
   };

@@ -6,7 +6,7 @@ import type { DatatableConfig } from '../../schemas/generated/datatable';
 import { checkConfig, ConfigError } from '../../runtime/config';
 import { createAnnouncer, injectStyle } from '../../runtime/dom';
 import { isCancelled } from '../../runtime/http';
-import { createI18n } from '../../runtime/i18n';
+import { createI18n, ezLocale } from '../../runtime/i18n';
 import type { BlockContext } from '../../runtime/types';
 import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
 import { createTableApi } from './api';
@@ -26,7 +26,7 @@ let instances = 0;
 
 export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const config = checkConfig<Config>(validate, raw);
-  if (!config.columns?.length && !config.class) throw new ConfigError([{ path: '/columns', code: 'requiredUnless', key: 'class' }]);
+  if (!config.columns?.length && !config.class && !config.classFromResults) throw new ConfigError([{ path: '/columns', code: 'requiredUnless', key: 'class' }]);
   const i18n = createI18n(catalog, config.locale, config.i18n);
   const api = createTableApi(config, ctx.nonce);
   const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
@@ -70,12 +70,14 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   }
 
   async function start() {
-    if (!config.class) return show(null);
+    let identifier = config.class || null;
     try {
-      show(await api.classDefinition(config.class));
+      if (!identifier && config.classFromResults) identifier = await api.classOfResults(config.query, ezLocale(i18n.lang));
+      if (!identifier) return show(null);
+      show(await api.classDefinition(identifier));
     } catch (e: any) {
       if (isCancelled(e)) return;
-      console.error('[piazza] datatable "' + ctx.blockId + '": class "' + config.class + '" could not be read (status ' + (e?.status ?? 0) + ': ' + (e?.message ?? e) + ')');
+      console.error('[piazza] datatable "' + ctx.blockId + '": class "' + (identifier ?? '?') + '" could not be read (status ' + (e?.status ?? 0) + ': ' + (e?.message ?? e) + ')');
       // Configured columns are enough to show the table; without them there is nothing to show yet.
       if (config.columns?.length) show(null);
       else render(h(ErrorNotice, { i18n, onRetry: start }), root);

@@ -73,8 +73,16 @@ export async function checkPage(browser, url, { width = 1280, timeout = 20_000, 
     else {
       const ready = await page.waitForFunction(() => window.__piazzaSmoke?.ready, { timeout }).catch(() => null);
       if (!ready) problem(`piazza:ready did not fire within ${timeout} ms`);
-      // Blocks load their data after mounting: let the page's requests finish before judging them.
-      await page.waitForNetworkIdle({ idleTime: 500, timeout }).catch(() => {});
+      // Blocks load their data after mounting: let the page's requests finish before judging them
+      // (nothing finished loading for 500 ms; a connection the page keeps open does not hold it).
+      await page.evaluate((idle, cap) => new Promise((done) => {
+        let timer;
+        const observer = new PerformanceObserver(() => { clearTimeout(timer); timer = setTimeout(end, idle); });
+        const end = () => { observer.disconnect(); done(); };
+        observer.observe({ type: 'resource' });
+        timer = setTimeout(end, idle);
+        setTimeout(end, cap);
+      }), 500, timeout).catch(() => {});
     }
     // Each block element with its state, and what the loader said of it (its id may come from the config).
     const seen = await page.evaluate(() => {

@@ -9,6 +9,7 @@ import { firstResults } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { drawAfter, GRID } from './datatable-kit';
 import { a11yEnv, politeAfter, recordLive, type LiveMessage } from './a11y/kit';
+import { announced } from './harness';
 
 const env = a11yEnv('a11y-live');
 /** Every block and the gallery's dialog: a message from any of them counts. */
@@ -17,7 +18,7 @@ const ROOTS = '[data-piazza-block], dialog.piazza-gallery';
 async function visit(path: string): Promise<Page> {
   const page = await env.visit(path);
   // Whatever the first results said is part of loading the page, not of a change.
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+  await announced(page);
   await recordLive(page, ROOTS);
   return page;
 }

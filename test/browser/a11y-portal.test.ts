@@ -9,7 +9,8 @@ import { after, firstResults, shown } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';
 import { drawAfter, GRID } from './datatable-kit';
-import { a11yEnv, DESKTOP, expectAxe, openFirstPlace, PHONE, settle } from './a11y/kit';
+import { a11yEnv, DESKTOP, openFirstPlace, PHONE, settle } from './a11y/kit';
+import { expectAxe } from './expect-axe';
 
 const env = a11yEnv('a11y-portal');
 const visit = (path: string, viewport = DESKTOP) => env.visit(path, { viewport });

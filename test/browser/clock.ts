@@ -56,3 +56,10 @@ export function romeDayOf(days = 0, now = testNow()): string {
 
 /** Day of the week (0 Sunday … 6 Saturday) of the run's Rome day. */
 export const romeWeekday = (now = testNow()) => new Date(romeDayOf(0, now) + 'T12:00:00Z').getUTCDay();
+
+/**
+ * Test options marking a test whose outcome depends on the run's instant (today, the weekday, the
+ * month) or the visitor's zone: `it('…', DATE, async () => …)`. The time-travel runs repeat exactly
+ * these at every instant (scripts/time-travel.mjs, `--tags-filter=date`).
+ */
+export const DATE = { tags: ['date'] };

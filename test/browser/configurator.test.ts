@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { axe, describeViolations, downloadsOf, type Downloads, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { downloadsOf, type Downloads, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { bootstrapItaliaShare, reflowProblems, settle } from './a11y/kit';
 
@@ -435,15 +436,12 @@ describe('configurator: accessibility', () => {
   for (const width of [320, 1280]) {
     it(`axe finds nothing at ${width} px: each type, with problems listed and a class's fields shown`, async () => {
       const { page } = await openConfigurator('', { width, height: 900 });
-      const found: string[] = [];
       for (const type of ['listing', 'datatable', 'consent']) {
         await page.click('#tipo-' + type);
         await page.waitForFunction((t) => decodeURIComponent(location.hash).includes('tipo=' + t), { timeout: 5000 }, type);
         if (type !== 'consent') await pickClass(page, type === 'listing' ? 'event' : 'document');
-        const v = await axe(page);
-        if (v.length) found.push(type + ':\n' + describeViolations(v));
+        await expectAxe(page, `${type} at ${width} px`);
       }
-      expect(found.join('\n')).toBe('');
       // Nothing scrolls sideways on a phone; no block in the preview overflows or is clipped.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await settle(page);
@@ -461,7 +459,7 @@ describe('configurator: another portal\'s API', () => {
   beforeAll(async () => { remote = await startPortal(); });
   afterAll(() => remote?.close());
 
-  it('the classes come from the typed portal (JSONP), and the previewed listing reads it as its remoteUrl', async () => {
+  it('the classes come from this portal (another\'s classes route has no JSONP), and the previewed listing reads the typed portal as its remoteUrl', async () => {
     const { page } = await openConfigurator();
     remote.log.clear();
     const origin = remote.origin;
@@ -469,21 +467,22 @@ describe('configurator: another portal\'s API', () => {
     await page.click('form:has(#configuratore-api) button[type=submit]');
     await pickClass(page, 'event');
     await page.click('#configuratore-usa-classe');
-    const log = remote.log.read();
-    expect(log.filter((e) => e.kind === 'class').length).toBeGreaterThanOrEqual(2); // the list, then the class
+    expect(remote.log.read().filter((e) => e.kind === 'class')).toEqual([]);
+    expect(env.portal.log.read().filter((e) => e.kind === 'class').length).toBeGreaterThanOrEqual(2); // the list, then the class
     const json = JSON.parse(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value));
     expect(json.remoteUrl).toBe(origin);
     await previewShows(page, json);
     await page.waitForFunction(() => !!document.querySelector('#configuratore-anteprima .piazza-listing-list [role=listitem]'), { timeout: 15_000 });
     expect(remote.log.read().some((e) => e.kind === 'search')).toBe(true);
 
-    // A data table on the same portal: its search and class URLs there, read with JSONP.
+    // A data table on the same portal: its search URL there, read with JSONP; its class from this portal.
     await page.click('#tipo-datatable');
     await pickClass(page, 'document');
     await page.click('#configuratore-usa-classe');
     await page.click('#scegli-columns-name');
     const table = JSON.parse(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value));
-    expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', classesUrl: origin + '/api/opendata/v2/classes/', jsonp: true, class: 'document' });
+    expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', jsonp: true, class: 'document' });
+    expect(table.classesUrl).toBeUndefined();
     // (Nothing else in this test asks the remote portal for a table.)
     await previewShows(page, table);
     await tableSummary(page, '#configuratore-anteprima #tabella');

@@ -1,9 +1,10 @@
 // The cconsent cookie (byte-compatible with the portal's), stored choices of existing visitors,
 // discard + reload-once, the cookie-write filter, and deleting service cookies on the host and
 // every parent domain: over https on comune.test / www.comune.test mapped to 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { launch, startPortal, type Emulator } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { quiet } from './harness';
+import { useBrowserEnv } from './env';
 import {
   choiceApplied, clickBar, consentConfig, consentEnv, openConsentPage, selfSignedCert, servePages, TRACKER, trackersRan, waitForBar,
 } from './consent-kit';
@@ -54,7 +55,7 @@ describe('the cconsent cookie', () => {
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 1);
     expect(await trackersRan(page)).toEqual(['id=stats']);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').map((n: any) => n.type))).toEqual(['navigate']);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    await quiet(page);
     expect(await page.$('#cconsent-bar')).toBeNull();
     expect(await page.evaluate(() => (window as any).CookieConsent.config.cookieExists)).toBe(true);
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('video'))).toBe(false);
@@ -101,7 +102,7 @@ describe('a stored choice that no longer fits', () => {
     await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as any).type === 'reload');
     await page.waitForFunction(() => !!(window as any).piazza);
     await waitForBar(page);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(page);
     expect(loads(probe)).toBe(2);
     expect((await context.cookies()).find((c) => c.name === 'cconsent')).toBeUndefined();
     expect(await page.evaluate(() => sessionStorage.getItem('piazza-consent-reloaded'))).toBe('1');
@@ -121,7 +122,7 @@ describe('a stored choice that no longer fits', () => {
     } });
     const { page } = probe;
     await waitForBar(page);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+    await quiet(page);
     expect(loads(probe)).toBe(1);
     // worded by the lazy messages chunk, in the admin language (Italian unless the page asks otherwise)
     expect(warnings).toEqual(['[piazza] consent: cookie cconsent non più valido ignorato, senza ricaricare la pagina una seconda volta']);
@@ -138,7 +139,7 @@ describe('a stored choice that no longer fits', () => {
     await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as any).type === 'reload');
     await page.waitForFunction(() => !!(window as any).piazza);
     await waitForBar(page);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+    await quiet(page);
     expect(loads(probe)).toBe(2);
     await context.close();
   });
@@ -237,18 +238,9 @@ describe('cookie writes of a blocked localcookie service', () => {
 });
 
 describe('deleting the cookies of unwanted services (https, www.comune.test)', () => {
-  let tls: Emulator;
-  let hosted: Browser;
+  const tls = useBrowserEnv({ portal: { tls: selfSignedCert() }, launch: { hosts: ['comune.test', 'www.comune.test'], args: ['--ignore-certificate-errors'] } });
   let base: string;
-  beforeAll(async () => {
-    tls = await startPortal({ tls: selfSignedCert() });
-    hosted = await launch({ hosts: ['comune.test', 'www.comune.test'], args: ['--ignore-certificate-errors'] });
-    base = `https://www.comune.test:${tls.port}/`;
-  });
-  afterAll(async () => {
-    await hosted?.close();
-    await tls?.close();
-  });
+  beforeAll(() => { base = `https://www.comune.test:${tls.portal.port}/`; });
 
   const config = () => consentConfig({
     services: {
@@ -270,7 +262,7 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
   </script>`;
 
   async function primed(): Promise<{ context: BrowserContext; names: () => Promise<string[]> }> {
-    const context = await hosted.createBrowserContext();
+    const context = await tls.browser.createBrowserContext();
     const page = await context.newPage();
     await servePages(page, { [base + 'test/deletion/prime.html']: { html: PRIME } });
     await page.goto(base + 'test/deletion/prime.html');
@@ -308,7 +300,7 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
   });
 
   it('a save replaces copies of cconsent left on a parent domain, so the next page reads the new choice', async () => {
-    const context = await hosted.createBrowserContext();
+    const context = await tls.browser.createBrowserContext();
     const old = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["tracker","essential","stats","video","ga","pk"]}';
     await context.setCookie({ name: 'cconsent', value: old, domain: '.comune.test', path: '/', secure: true });
     const probe = await openConsentPage(context, base + 'test/deletion/page.html', { config: config() });
@@ -322,29 +314,25 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
     expect(JSON.parse(copies[0].value).categories.analytics.wanted).toBe(false);
     await context.close();
   });
+});
 
+describe('a secure cookie over plain http', () => {
+  const plain = useBrowserEnv({ launch: { hosts: ['www.comune.test'] } });
   it('over plain http on a real host name the secure cookie cannot be stored: the admin is told', async () => {
-    const http = await startPortal();
-    const plain = await launch({ hosts: ['www.comune.test'] });
-    try {
-      const page = await (await plain.createBrowserContext()).newPage();
-      // Console messages reach the test asynchronously: wait for the warning rather than reading a
-      // list that may not have it yet (a missing warning fails by the test's timeout).
-      const warned = new Promise<string>((resolve) => {
-        page.on('console', (m) => { if (m.type() === 'warn' && /secure cookie.*https/.test(m.text())) resolve(m.text()); });
-      });
-      // a page of the emulator itself (a page made up by request interception would be a public
-      // origin to Chromium, which then refuses its loopback subresources)
-      await page.goto(`http://www.comune.test:${http.port}/test/consent-basic.html`);
-      await waitForBar(page);
-      await clickBar(page, /^Accept all/);
-      await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
-      expect(await warned).toMatch(/secure cookie.*https/);
-      // the choice still applies to this page
-      expect(await page.evaluate(() => (window as any).piazza.consent.allows('tracker'))).toBe(true);
-    } finally {
-      await plain.close();
-      await http.close();
-    }
+    const page = await (await plain.browser.createBrowserContext()).newPage();
+    // Console messages reach the test asynchronously: wait for the warning rather than reading a
+    // list that may not have it yet (a missing warning fails by the test's timeout).
+    const warned = new Promise<string>((resolve) => {
+      page.on('console', (m) => { if (m.type() === 'warn' && /secure cookie.*https/.test(m.text())) resolve(m.text()); });
+    });
+    // a page of the emulator itself (a page made up by request interception would be a public
+    // origin to Chromium, which then refuses its loopback subresources)
+    await page.goto(`http://www.comune.test:${plain.portal.port}/test/consent-basic.html`);
+    await waitForBar(page);
+    await clickBar(page, /^Accept all/);
+    await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
+    expect(await warned).toMatch(/secure cookie.*https/);
+    // the choice still applies to this page
+    expect(await page.evaluate(() => (window as any).piazza.consent.allows('tracker'))).toBe(true);
   });
 });

@@ -3,7 +3,8 @@
 // strict-CSP page.
 import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { axe, describeViolations, newProbe, openPage, waitReady } from './harness';
+import { newProbe, openPage, waitReady, quiet } from './harness';
+import { expectAxe } from './expect-axe';
 import {
   choiceApplied, clickBar, clickDialog, consentConfig, consentEnv, openConsentPage, openDialog, TRACKER, trackerRequests, trackersRan, waitForBar,
 } from './consent-kit';
@@ -57,7 +58,7 @@ describe('where the config comes from, and when it is wrong', () => {
     const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
     await applied();
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(page);
     expect(await trackersRan(page)).toEqual(['id=n-x']);
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('tracker'))).toBe(false);
     await page.browserContext().close();
@@ -70,7 +71,7 @@ describe('where the config comes from, and when it is wrong', () => {
         <script>CookieConsent.wrapper('wrapped', function () { window.__wrapped = true; });</script>`,
     });
     const { page } = probe;
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(page);
     await vi.waitFor(() => expect(probe.consoleErrors).toHaveLength(1));
     expect(probe.consoleErrors[0]).toMatch(/^\[piazza\] consent: configurazione non valida: \/ non è un JSON valido \(.+\)$/);
     expect(await page.evaluate(() => [(window as any).piazza.consent.allows('youtube'), !!(window as any).__wrapped])).toEqual([false, false]);
@@ -249,8 +250,7 @@ describe('opt-in features', () => {
         { id: 'portal', src: null, hidden: true, placeholder: 'This content is provided by 127.0.0.1, which may set cookies. It is shown only if you allow “Multimedia”.Allow and show' },
       ]);
       expect(probe.requests.filter((u) => u.includes('video.html'))).toEqual([]);
-      const violations = await axe(page);
-      expect(violations, describeViolations(violations)).toEqual([]);
+      await expectAxe(page);
       const applied = await choiceApplied(page);
       await page.click('.piazza-consent-embed button');
       await applied();
@@ -278,7 +278,7 @@ describe('opt-in features', () => {
       expect(await probe.page.$('.piazza-consent-embed')).toBeNull();
       await context.close();
       const off = await openConsentPage(env.browser, env.portal.url + 'test/consent-embeds-off.html', { config: consentConfig({ barTimeout: 60_000 }), body });
-      await off.page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      await quiet(off.page);
       expect(await off.page.evaluate(() => [document.querySelectorAll('iframe[src]').length, document.querySelectorAll('.piazza-consent-embed').length])).toEqual([0, 0]);
       await off.page.browserContext().close();
     });
@@ -293,8 +293,7 @@ describe('pages', () => {
     await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     await waitForBar(page);
     expect(await page.$eval('#cconsent-bar', (b) => b.getAttribute('aria-label'))).toBe('Consenso ai cookie');
-    let violations = await axe(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(page);
     expect(await trackersRan(page)).toEqual([]);
     const applied = await choiceApplied(page);
     await clickBar(page, /^Accetta tutti/);
@@ -303,8 +302,7 @@ describe('pages', () => {
     expect((await trackersRan(page)).sort()).toEqual(['id=statistiche', 'id=wai&cookie=_pk_id']);
     expect(await page.evaluate(() => (window as any).__wrapped)).toBe(1);
     await page.waitForFunction(() => document.querySelector('iframe')?.getAttribute('src') === '/test/trackers/video.html');
-    violations = await axe(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(page);
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
     await context.close();

@@ -2,6 +2,7 @@
 // requested, whatever way it enters the page; after "accept" it runs exactly once, where it was
 // meant to go, without a reload. Real Chromium, real tracker files on the loopback emulator.
 import { describe, expect, it } from 'vitest';
+import { quiet } from './harness';
 import { choiceApplied, consentEnv, clickBar, consentConfig, openConsentPage, trackerRequests, trackersRan } from './consent-kit';
 import { insertAll, MARKUP_PATHS, NODE_PATHS, positions, src, TEMPLATE } from './consent-paths';
 
@@ -22,7 +23,7 @@ describe('dynamic scripts of a blocked service', () => {
     // The insertion methods still answer as the page expects: the node it inserted.
     expect(returned).toMatchObject({ appendChild: 'appendChild', insertBefore: 'insertBefore', insertAdjacentElement: 'insertAdjacentElement' });
     // wait for anything the browser might still fetch or run
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(page);
     expect(await trackersRan(page)).toEqual([]);
     expect(trackerRequests(probe)).toEqual([]);
     // node paths leave no script in the DOM; markup paths leave an inert text/plain tag naming the service
@@ -37,7 +38,7 @@ describe('dynamic scripts of a blocked service', () => {
     await applied();
     const all = [...NODE_PATHS, ...MARKUP_PATHS, 'write'];
     await page.waitForFunction((n) => ((window as any).__trackers || []).length >= n, {}, all.length + 1);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(page);
 
     const ran = await trackersRan(page);
     for (const path of [...all, 'inline']) expect(ran.filter((id) => id === 'id=a-' + path), path).toHaveLength(1);
@@ -95,7 +96,7 @@ describe('dynamic scripts of a blocked service', () => {
       s.setAttribute('src', 'trackers/tracker.js?id=prop'); // relative: only the property has the full URL
       document.body.appendChild(s);
     });
-    await probe.page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(probe.page);
     expect(await trackersRan(probe.page)).toEqual([]);
     expect(trackerRequests(probe)).toEqual([]);
     await probe.page.browserContext().close();
@@ -119,7 +120,7 @@ describe('dynamic scripts of a blocked service', () => {
       }, label.source);
       await applied();
     }
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    await quiet(page);
     expect(await trackersRan(page)).toEqual(['id=a-appendChild']);
     // with consent given, a new insert goes straight through
     await page.evaluate(insertAll, 'a-late-', ['appendChild']);
@@ -135,7 +136,7 @@ describe('dynamic scripts of a blocked service', () => {
     let applied = await choiceApplied(page);
     await clickBar(page, /^Refuse all/);
     await applied();
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(page);
     expect(await trackersRan(page)).toEqual([]);
     expect(trackerRequests(probe)).toEqual([]);
     await page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
@@ -161,7 +162,7 @@ describe('held-back tags (script-tag services)', () => {
     const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-tags.html', { config: consentConfig(), head });
     const { page } = probe;
     await page.waitForFunction(() => ((window as any).__trackers || []).includes(location.origin + '/test/trackers/tracker.js?id=tag-free'));
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await quiet(page);
     expect(await trackersRan(page)).toEqual(['id=tag-free']); // a data-consent no service names is not governed
     expect(trackerRequests(probe)).toEqual(['id=tag-free']);
     const applied = await choiceApplied(page);
@@ -170,13 +171,13 @@ describe('held-back tags (script-tag services)', () => {
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 4);
     expect(await trackersRan(page)).toEqual(['id=tag-free', 'id=tag-1', 'id=tag-2', 'id=tag-3']);
     expect(await page.evaluate(() => document.querySelectorAll('script[type="text/plain"]').length)).toBe(0);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    await quiet(page);
     expect(await trackersRan(page)).toHaveLength(4);
 
     // 2. the next page, consent stored: they run at load, in order, once
     const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-tags-2.html', { config: consentConfig(), head });
     await next.page.waitForFunction(() => ((window as any).__trackers || []).length === 4);
-    await next.page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    await quiet(next.page);
     expect(await trackersRan(next.page)).toEqual(['id=tag-1', 'id=tag-2', 'id=tag-3', 'id=tag-free']);
     expect(await next.page.$('#cconsent-bar')).toBeNull();
     expect(next.errors).toEqual([]);

@@ -5,25 +5,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { launch, newProbe, startPortal, type Emulator, type LaunchOptions, type Probe } from './harness';
+import { newProbe, type LaunchOptions, type Probe } from './harness';
+import { useBrowserEnv } from './env';
 
 export const TRACKER = '/test/trackers/tracker.js';
 
-/** The emulator and a Chromium for the whole file: `env.portal`, `env.browser` once beforeAll ran. */
-export function consentEnv(portalOptions: Record<string, unknown> = {}, launchOptions: LaunchOptions = {}) {
-  const env = {} as { portal: Emulator; browser: Browser };
-  beforeAll(async () => {
-    env.portal = await startPortal(portalOptions);
-    env.browser = await launch(launchOptions);
-  });
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.portal?.close();
-  });
-  return env;
-}
+/** The emulator and a Chromium for the whole file (env.ts): `env.portal`, `env.browser` once beforeAll ran. */
+export const consentEnv = (portal: Record<string, unknown> = {}, launch: LaunchOptions = {}) => useBrowserEnv({ portal, launch });
 
 /** necessary (mandatory) · analytics · multimedia, as the portal; services by test need. */
 export function consentConfig(extra: Record<string, any> = {}): Record<string, any> {

@@ -2,7 +2,8 @@
 // accessibility (axe-core in every state, keyboard journey, focus handling, switches, motion).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { axe, describeViolations } from './harness';
+import { afterPageTimers } from './harness';
+import { expectAxe } from './expect-axe';
 import { choiceApplied, consentEnv, clickBar, clickDialog, consentConfig, openConsentPage, openDialog, waitForBar } from './consent-kit';
 
 const env = consentEnv();
@@ -45,7 +46,7 @@ describe('the bar', () => {
     await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
     // the next page: a choice is stored, so no bar, even long after barTimeout
     const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-bar-time-2.html', { config: consentConfig({ barTimeout: 100 }) }, { before: watch });
-    await next.page.evaluate(() => new Promise((r) => setTimeout(r, 800)));
+    await afterPageTimers(next.page, 200); // the bar's 100 ms timer, had it been set, has fired
     expect(await next.page.evaluate(() => (window as any).__barAt)).toBeUndefined();
     await page.browserContext().close();
   });
@@ -72,8 +73,7 @@ describe('the bar', () => {
       first: true,
     });
     expect(await focused(page)).toBe('body'); // showing the bar moves no focus
-    const violations = await axe(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(page);
     expect(probe.errors).toEqual([]);
     await page.browserContext().close();
   });
@@ -240,16 +240,13 @@ describe('accessibility in every state', () => {
       }, { viewport });
       const { page } = probe;
       await waitForBar(page);
-      let violations = await axe(page);
-      expect(violations, 'bar ' + viewport.width + '\n' + describeViolations(violations)).toEqual([]);
+      await expectAxe(page, 'bar ' + viewport.width);
       await page.click('#cconsent-bar [data-piazza-consent-open]');
       await page.waitForSelector('#cconsent-modal[open]');
-      violations = await axe(page);
-      expect(violations, 'dialog\n' + describeViolations(violations)).toEqual([]);
+      await expectAxe(page, 'dialog ' + viewport.width);
       for (const head of await page.$$('#cconsent-modal h3 button')) await head.click();
       await page.click('#cconsent-modal [data-category=analytics] [role=switch]');
-      violations = await axe(page);
-      expect(violations, 'dialog, groups open\n' + describeViolations(violations)).toEqual([]);
+      await expectAxe(page, 'dialog, groups open ' + viewport.width);
       expect(probe.errors).toEqual([]);
       await page.browserContext().close();
     }

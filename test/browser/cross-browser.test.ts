@@ -9,6 +9,7 @@ import { consentConfig, pageHtml, TRACKER } from './consent-kit';
 import { insertAll, MARKUP_PATHS, NODE_PATHS, positions, src, TEMPLATE } from './consent-paths';
 import { day, expected } from './listing-helpers';
 import { selectedEngines, useEngine, type Tab, type Viewport } from './engines';
+import { untilQuiet } from './harness';
 
 const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
 const FROM_TODAY = () => `calendar[time_interval] = [${day()} 00:00,*]`;
@@ -86,7 +87,7 @@ describe.each(selectedEngines())('%s', (engine) => {
     });
     expect(jar).not.toContain('_pk_id.1=');
     expect(jar).toContain('lang=it');
-    await tab.evaluate(() => new Promise((r) => setTimeout(() => r(true), 300)));
+    await tab.evaluate(untilQuiet);
     expect(await ran()).toEqual([]);
     expect(await trackerRequests()).toEqual([]);
     const held = await tab.evaluate(positions, 'a-');
@@ -115,7 +116,7 @@ describe.each(selectedEngines())('%s', (engine) => {
     await tab.waitFor((n) => ((window as any).__trackers || []).length >= n, all.length).catch(async (e) => {
       throw new Error(`${e.message}; ran: ${(await ran()).join(' ')}; requested: ${(await trackerRequests()).join(' ')}`);
     });
-    await tab.evaluate(() => new Promise((r) => setTimeout(() => r(true), 300)));
+    await tab.evaluate(untilQuiet);
     const after = await ran();
     for (const p of all) expect(after.filter((id) => id === 'id=a-' + p), p).toHaveLength(1);
     expect(after).toHaveLength(all.length);

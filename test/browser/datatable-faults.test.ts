@@ -3,26 +3,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'puppeteer-core';
-import { downloadsOf, launch, startPortal, type Downloads, type Emulator } from './harness';
-import { clickPage, columnTexts, drawAfter, expectAxeClean, idle, infoText, isDraw, lastDraw, openTable, serverAnswer } from './datatable-kit';
+import { downloadsOf, frames, quiet, startPortal, watchRequests, type Downloads } from './harness';
+import { expectAxe } from './expect-axe';
+import { useBrowserEnv } from './env';
+import { clickPage, columnTexts, drawAfter, idle, infoText, isDraw, lastDraw, openTable, serverAnswer } from './datatable-kit';
 
-let browser: Browser;
-let portal: Emulator;
+const env = useBrowserEnv();
 let downloads: Downloads;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-  downloads = await downloadsOf(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  downloads?.close();
-});
-afterEach(async () => {
-  portal.faults.clear();
+beforeAll(async () => { downloads = await downloadsOf(env.browser); });
+afterAll(() => downloads?.close());
+afterEach(() => {
   for (const f of readdirSync(downloads.dir)) rmSync(join(downloads.dir, f), { force: true });
 });
 
@@ -46,7 +36,7 @@ function csvRecords(text: string, sep: string): string[][] {
 
 describe('datatable: stale answers', () => {
   it('never shows the answer to an older draw, even when it comes back last', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     await page.evaluate(() => {
       const seen: string[] = ((window as any).__infoSeen = []);
@@ -54,15 +44,17 @@ describe('datatable: stale answers', () => {
       new MutationObserver(() => seen.push(el.textContent!)).observe(el, { childList: true, subtree: true, characterData: true });
     });
     // Page 2 answers after 3 s; page 3, asked right after, answers at once.
-    portal.faults.arm({ match: 'start=10&', latency: 3000, times: 1 });
+    env.portal.faults.arm({ match: 'start=10&', latency: 3000, times: 1 });
+    const slow = watchRequests(page, (u) => isDraw(u) && u.includes('start=10&'));
     await clickPage(page, 'Pagina 2');
     await page.waitForFunction(() => document.querySelector('.piazza-datatable nav a[aria-current=page]')?.textContent?.includes('2'));
     await drawAfter(page, () => clickPage(page, 'Pagina successiva'));
     expect(await infoText(page)).toBe('Risultati da 21 a 30 di 60');
     const third = await columnTexts(page);
     expect(third).toEqual((await serverAnswer(lastDraw(probe))).names);
-    // Wait out the slow answer: the table must still show page 3.
-    await new Promise((r) => setTimeout(r, 3300));
+    // Wait out the slow answer (or its abort): the table must still show page 3.
+    await slow.settled();
+    await frames(page);
     expect(await infoText(page)).toBe('Risultati da 21 a 30 di 60');
     expect(await columnTexts(page)).toEqual(third);
     expect(await page.evaluate(() => (window as any).__infoSeen.some((t: string) => t.includes('da 11 a 20')))).toBe(false);
@@ -73,15 +65,15 @@ describe('datatable: stale answers', () => {
 
 describe('datatable: errors', () => {
   it('shows "Ajax error" inside the table with Retry, logs status and message, and recovers', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
-    portal.faults.arm({ match: 'datatable/search', status: 500, times: 1 });
+    env.portal.faults.arm({ match: 'datatable/search', status: 500, times: 1 });
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
     const notice = '.piazza-datatable-body .piazza-error[role=alert]';
     expect(await page.$eval(notice, (e) => e.textContent)).toContain('(Ajax error)');
     expect(await page.$('.piazza-datatable [role=grid]')).toBeNull();
     expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable "documenti": Ajax error \(status 500: Emulated server error\)/));
-    await expectAxeClean(page);
+    await expectAxe(page);
     await drawAfter(page, () => page.click(notice + ' button'));
     expect(await infoText(page)).toBe('Risultati da 11 a 20 di 60');
     expect(await page.$(notice)).toBeNull();
@@ -90,9 +82,9 @@ describe('datatable: errors', () => {
   });
 
   it('shows "Invalid JSON response" for a broken body, and Retry loads the table', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
-    portal.faults.arm({ match: 'datatable/search', invalid: true, times: 1 });
+    env.portal.faults.arm({ match: 'datatable/search', invalid: true, times: 1 });
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
     expect(await page.$eval('.piazza-datatable-body .piazza-error', (e) => e.textContent)).toContain('(Invalid JSON response)');
     expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable "documenti": Invalid JSON response/));
@@ -102,12 +94,12 @@ describe('datatable: errors', () => {
   });
 
   it('fails politely on the very first draw and loads on Retry', async () => {
-    portal.faults.arm({ match: 'datatable/search', status: 500, times: 1 });
-    const probe = await openTable(browser, portal);
+    env.portal.faults.arm({ match: 'datatable/search', status: 500, times: 1 });
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     await page.waitForSelector('.piazza-datatable-body .piazza-error');
     expect(await page.$eval('.piazza-datatable-info', (e) => e.textContent)).not.toContain('Caricamento');
-    await expectAxeClean(page);
+    await expectAxe(page);
     await drawAfter(page, () => page.click('.piazza-datatable-body .piazza-error button'));
     expect(await infoText(page)).toBe('Risultati da 1 a 10 di 60');
     await page.close();
@@ -116,7 +108,7 @@ describe('datatable: errors', () => {
 
 describe('datatable: CSV export', () => {
   it('downloads the whole filtered set: as many rows as the emulator counts, as the table shows them', async () => {
-    const probe = await openTable(browser, portal);
+    const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
     const options = await page.$$eval('#piazza-dt-documenti-facet-2 option', (os) => os.map((o) => o.value));
     await drawAfter(page, () => page.select('#piazza-dt-documenti-facet-2', options[1]));
@@ -145,7 +137,7 @@ describe('datatable: CSV export', () => {
   });
 
   it('fetches a large set in batches with a progress bar, whatever page is on screen', async () => {
-    const probe = await openTable(browser, portal, 'datatable-contenuti.html');
+    const probe = await openTable(env.browser, env.portal, 'datatable-contenuti.html');
     const { page } = probe;
     const total = (await serverAnswer(lastDraw(probe))).recordsFiltered;
     expect(total).toBeGreaterThan(300);
@@ -163,20 +155,20 @@ describe('datatable: CSV export', () => {
   });
 
   it('shows progress and can be cancelled: nothing is downloaded', async () => {
-    const probe = await openTable(browser, portal, 'datatable-contenuti.html');
+    const probe = await openTable(env.browser, env.portal, 'datatable-contenuti.html');
     const { page } = probe;
-    portal.faults.arm({ match: 'start=100&', latency: 4000, times: 1 });
+    env.portal.faults.arm({ match: 'start=100&', latency: 4000, times: 1 });
     await page.click('.piazza-datatable-export button');
     await page.waitForSelector('.piazza-datatable-export progress');
     await page.waitForFunction(() => (document.querySelector('.piazza-datatable-export progress') as HTMLProgressElement)?.value === 100);
     expect(await page.$eval('.piazza-datatable-export', (e) => e.textContent)).toContain('Preparing the file: 100 of 335 rows');
     // focus went to Cancel, which replaced the button the visitor pressed
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
-    await expectAxeClean(page);
+    await expectAxe(page);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('.piazza-datatable-export')?.textContent?.includes('Download cancelled'));
     expect(await page.$('.piazza-datatable-export progress')).toBeNull();
-    await new Promise((r) => setTimeout(r, 500));
+    await quiet(page); // no batch in flight: a download that was not cancelled would have started
     expect(readdirSync(downloads.dir)).toEqual([]);
     expect(existsSync(join(downloads.dir, 'contents.csv'))).toBe(false);
     expect(probe.pageErrors).toEqual([]);
@@ -189,7 +181,7 @@ describe('datatable: hostile content', () => {
   it('shows markup and javascript: URLs from the server as text, never as code', async () => {
     const hostile = await startPortal({ hostile: true });
     try {
-      const probe = await openTable(browser, hostile, 'datatable.html?documenti.size=100');
+      const probe = await openTable(env.browser, hostile, 'datatable.html?documenti.size=100');
       const { page } = probe;
       expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
       expect(await page.$$('.piazza-datatable img, .piazza-datatable script')).toEqual([]);

@@ -2,8 +2,7 @@
 // read the grid, ask the emulator directly what it would answer.
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { Browser } from 'puppeteer-core';
-import { expect } from 'vitest';
-import { axe, describeViolations, openPage, type Emulator, type Probe } from './harness';
+import { openPage, type Emulator, type Probe } from './harness';
 
 export const GRID = '.piazza-datatable [role=grid]';
 export const isDraw = (url: string) => url.includes('/datatable/search/');
@@ -94,9 +93,3 @@ export const pageParam = (page: Page, name: string) => new URL(page.url()).searc
 
 /** Clicks a pagination link by its accessible label ("Pagina 2", "Pagina successiva"). */
 export const clickPage = (page: Page, label: string) => page.click(`.piazza-datatable nav a[aria-label="${label}"]`);
-
-/** axe-core (WCAG 2.1 A/AA) finds nothing on the page as it is now. */
-export async function expectAxeClean(page: Page): Promise<void> {
-  const violations = await axe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}

@@ -1,22 +1,14 @@
 // The data table on a 375 px phone: stacked cards with "label: value", the same rows and paging as
 // the grid, a sort select instead of headers, no sideways scrolling, and no grid chunk at all.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { chunksLoaded, launch, startPortal, type Emulator } from './harness';
-import { clickPage, drawAfter, expectAxeClean, infoText, lastDraw, openTable, serverAnswer } from './datatable-kit';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { chunksLoaded } from './harness';
+import { expectAxe } from './expect-axe';
+import { useBrowserEnv } from './env';
+import { clickPage, drawAfter, infoText, lastDraw, openTable, serverAnswer } from './datatable-kit';
 
-let browser: Browser;
-let portal: Emulator;
+const env = useBrowserEnv();
 const PHONE = { width: 375, height: 812 };
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 const cards = '.piazza-datatable-cards > li';
 /** "label: value" pairs of every card. */
@@ -25,7 +17,7 @@ const cardFields = (page: Page) =>
 
 describe('datatable on a phone', () => {
   it('shows the page as stacked cards with the server\'s rows, labelled fields and no sideways scroll', async () => {
-    const probe = await openTable(browser, portal, 'datatable.html', PHONE);
+    const probe = await openTable(env.browser, env.portal, 'datatable.html', PHONE);
     const { page } = probe;
     expect(await page.$('.piazza-datatable [role=grid]')).toBeNull();
     expect(chunksLoaded(probe).some((f) => f.startsWith('DatatableGrid-'))).toBe(false);
@@ -39,14 +31,14 @@ describe('datatable on a phone', () => {
     }
     expect(await page.$eval(cards + ' a', (a) => a.getAttribute('href'))).toBe('/openpa/object/' + server.ids[0]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectAxeClean(page);
+    await expectAxe(page);
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
     await page.close();
   });
 
   it('pages and sorts like the grid: same parameters, same URL state', async () => {
-    const probe = await openTable(browser, portal, 'datatable.html', PHONE);
+    const probe = await openTable(env.browser, env.portal, 'datatable.html', PHONE);
     const { page } = probe;
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
     expect(await infoText(page)).toBe('Risultati da 11 a 20 di 60');
@@ -63,7 +55,7 @@ describe('datatable on a phone', () => {
   });
 
   it('turns the cards back into the grid when the screen gets wider, on the same page', async () => {
-    const probe = await openTable(browser, portal, 'datatable.html?documenti.page=3', PHONE);
+    const probe = await openTable(env.browser, env.portal, 'datatable.html?documenti.page=3', PHONE);
     const { page } = probe;
     const names = (await cardFields(page)).map((f) => f[0][1]);
     await page.setViewport({ width: 1024, height: 800 });

@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { newProbe, openPage, waitReady, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
-import { axeReport, DESKTOP, helperChunks, PHONE, textOf, WIDTHS } from './helpers-common';
+import { DESKTOP, helperChunks, PHONE, textOf, WIDTHS } from './helpers-common';
 
 const env = useBrowserEnv();
 
@@ -69,7 +70,7 @@ describe.each(WIDTHS)('gallery: keyboard journey (%s)', (name, viewport) => {
     await page.waitForFunction((sel) => document.querySelector(sel + ' [role=status]')?.textContent === 'Immagine 1 di 7: Veduta del centro storico', {}, DIALOG);
     // A native modal: the page behind is inert while it is open.
     expect(await page.$eval(DIALOG, (d) => d.matches(':modal'))).toBe(true);
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
 
     await page.keyboard.press('ArrowRight');
     await waitIndex(page, 1);
@@ -102,7 +103,7 @@ describe.each(WIDTHS)('gallery: keyboard journey (%s)', (name, viewport) => {
     await waitIndex(page, 0);
     await page.keyboard.press('Space');
     await waitIndex(page, 1);
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
 
     await page.keyboard.press('Escape');
     await waitClosed(page);
@@ -206,7 +207,7 @@ describe('gallery: slideshow and sliding', () => {
     await page.keyboard.press('Enter');
     await slideshow('stopped');
     expect(await page.$eval(`${DIALOG} .piazza-gallery-playpause`, (b) => b.getAttribute('aria-label'))).toBe('Avvia la presentazione');
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     expect(probe.errors).toEqual([]);
     await page.close();
   });
@@ -298,7 +299,7 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
     await page.waitForSelector(`${current} .piazza-gallery-consent`);
     // No consent config on this page: only the button that allows it for this page view.
     expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual(['Carica il video da YouTube']);
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     await page.keyboard.press('ArrowRight');
     await waitIndex(page, 1);
     expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual(['Carica il video da Vimeo']);
@@ -313,7 +314,7 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
     await waitIndex(page, 4);
     await page.waitForSelector(`${current}.slide-error`);
     expect(await textOf(page, `${current} .piazza-gallery-error-text`)).toBe('Non è stato possibile caricare l’immagine.');
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     // Nothing has gone to a video host so far (posters and thumbnails included).
     expect(probe.requests.filter((u) => VIDEO_HOSTS.test(u))).toEqual([]);
 

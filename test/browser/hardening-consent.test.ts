@@ -5,7 +5,7 @@
 // that keeps coming back. Always: no exception, at most one reload per session.
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'puppeteer-core';
-import { type Probe } from './harness';
+import { type Probe, quiet } from './harness';
 import { useBrowserEnv } from './env';
 import { choiceApplied, clickDialog, consentConfig, openConsentPage, servePages, pageHtml, waitForBar, TRACKER, trackersRan } from './consent-kit';
 
@@ -32,7 +32,7 @@ const polluted = (page: Page) => page.evaluate(() => Object.keys(Object.prototyp
 async function settled(page: Page) {
   await page.waitForFunction(() => !!(window as any).piazza, { timeout: 15_000 });
   await page.evaluate(() => (window as any).piazza.ready);
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 400)));
+  await quiet(page);
 }
 
 describe('cconsent values nobody should have written', () => {

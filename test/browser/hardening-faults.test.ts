@@ -4,26 +4,13 @@
 // twice, replies out of order, and chunks that fail to load. For each block: its error state with
 // Retry, Retry working once the fault clears (`times: 1`), no stale response rendered, no
 // unhandled promise rejection, and every other block on the page still working.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, newProbe, startPortal, waitReady, type Emulator, type Probe } from './harness';
-import { installProbes, rejections, pause, shortenTimeouts } from './hardening-kit';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { newProbe, quiet, waitReady, type Emulator, type Probe } from './harness';
+import { useBrowserEnv } from './env';
+import { installProbes, rejections, shortenTimeouts } from './hardening-kit';
 
-let browser: Browser;
-let portal: Emulator;
-let remote: Emulator;
-beforeAll(async () => {
-  [portal, remote] = await Promise.all([startPortal(), startPortal()]);
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([portal?.close(), remote?.close()]);
-});
-beforeEach(() => {
-  portal.faults.clear();
-  remote.faults.clear();
-});
+const env = useBrowserEnv({ remote: true });
 
 type Kind = 'list' | 'geo' | 'agenda' | 'table' | 'embed';
 interface Target {
@@ -41,13 +28,13 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { name: 'listing (module front door)', id: 'f-lista', blockId: 'f-lista', match: 'view=card_simple', jsonp: false, kind: 'list', emulator: () => portal },
-  { name: 'listing (server mode)', id: 'f-server', blockId: 'notizie-server', match: '/notizie-server/search/', jsonp: false, kind: 'list', emulator: () => portal },
-  { name: 'listing (remote portal, JSONP)', id: 'f-remoto', blockId: 'f-remoto', match: 'view=text_linked', jsonp: true, kind: 'list', emulator: () => remote },
-  { name: 'geo tab', id: 'f-mappa', blockId: 'f-mappa', match: '/extrageo/search/', jsonp: false, kind: 'geo', emulator: () => portal },
-  { name: 'agenda tab', id: 'f-agenda', blockId: 'f-agenda', match: '/calendar/search/', jsonp: false, kind: 'agenda', emulator: () => portal },
-  { name: 'data table', id: 'f-tabella', blockId: 'f-tabella', match: '/datatable/search/', jsonp: false, kind: 'table', emulator: () => portal },
-  { name: 'shared-link embed (JSONP)', id: 'f-embed', blockId: '/openpa/object/4007', match: '/content/read/4007', jsonp: true, kind: 'embed', emulator: () => portal },
+  { name: 'listing (module front door)', id: 'f-lista', blockId: 'f-lista', match: 'view=card_simple', jsonp: false, kind: 'list', emulator: () => env.portal },
+  { name: 'listing (server mode)', id: 'f-server', blockId: 'notizie-server', match: '/notizie-server/search/', jsonp: false, kind: 'list', emulator: () => env.portal },
+  { name: 'listing (remote portal, JSONP)', id: 'f-remoto', blockId: 'f-remoto', match: 'view=text_linked', jsonp: true, kind: 'list', emulator: () => env.remote },
+  { name: 'geo tab', id: 'f-mappa', blockId: 'f-mappa', match: '/extrageo/search/', jsonp: false, kind: 'geo', emulator: () => env.portal },
+  { name: 'agenda tab', id: 'f-agenda', blockId: 'f-agenda', match: '/calendar/search/', jsonp: false, kind: 'agenda', emulator: () => env.portal },
+  { name: 'data table', id: 'f-tabella', blockId: 'f-tabella', match: '/datatable/search/', jsonp: false, kind: 'table', emulator: () => env.portal },
+  { name: 'shared-link embed (JSONP)', id: 'f-embed', blockId: '/openpa/object/4007', match: '/content/read/4007', jsonp: true, kind: 'embed', emulator: () => env.portal },
 ];
 
 /**
@@ -94,11 +81,11 @@ async function waitStatus(page: Page, t: Target, status: 'ready' | 'error', afte
 
 /** The faults page, with the tripwire/rejection probes and the state reader. */
 async function openFaults(options: { shorten?: Target } = {}): Promise<Probe> {
-  const probe = await newProbe(browser);
+  const probe = await newProbe(env.browser);
   await installProbes(probe.page);
   await installStateReader(probe.page);
   if (options.shorten) await shortenTimeouts(probe.page);
-  await probe.page.goto(portal.url + 'test/faults.html?remote=' + encodeURIComponent(remote.origin), { waitUntil: 'domcontentloaded' });
+  await probe.page.goto(env.portal.url + 'test/faults.html?remote=' + encodeURIComponent(env.remote.origin), { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   return probe;
 }
@@ -164,7 +151,7 @@ describe('a failing request: error state with Retry, recovery, the others unharm
     const recovered = await (async () => { await retry(page, t); return waitStatus(page, t, 'ready', failed.version); })();
     expect(recovered.status).toBe('ready');
     if (t.kind !== 'embed') expect(await page.$(`#${t.id} .piazza-error`)).toBeNull();
-    await pause(page);
+    await quiet(page);
     expect(await rejections(page)).toEqual([]);
     expect(probe.pageErrors).toEqual([]);
     expect(probe.external()).toEqual([]);
@@ -178,7 +165,7 @@ describe('JSONP that calls back twice', () => {
     const probe = await openFaults();
     const { page } = probe;
     const shown = await waitStatus(page, t, 'ready');
-    await pause(page, 500);
+    await quiet(page);
     expect(await state(page, t)).toEqual(shown);
     expect(shown.version).toBe(1);
     await othersWork(page, []);
@@ -229,7 +216,7 @@ describe('replies out of order: the older answer never renders', () => {
     const last = await waitStatus(page, t, 'ready', first.version);
     // The slow answer comes back after the fast one, or never (aborted)…
     expect(await Promise.race([outcome, new Promise((r) => setTimeout(() => r('pending'), 20_000))])).toMatch(/answered late|aborted/);
-    await pause(page, 1700);
+    await quiet(page);
     // …and changes nothing.
     const now = await state(page, t);
     expect(now.status).toBe('ready');
@@ -255,7 +242,7 @@ describe('replies out of order: the older answer never renders', () => {
 describe('a chunk that fails to load', () => {
   /** The faults page with the chunks whose name starts with one of `names` answering 404 until `release()`. */
   async function openWithout(names: string[]) {
-    const probe = await newProbe(browser);
+    const probe = await newProbe(env.browser);
     const { page } = probe;
     await installProbes(page);
     await installStateReader(page);
@@ -264,7 +251,7 @@ describe('a chunk that fails to load', () => {
     let blocked = true;
     const hit = (url: string) => names.some((n) => url.includes('/dist/chunks/' + n + '-'));
     page.on('request', (req) => void (blocked && hit(req.url()) ? req.respond({ status: 404, body: '' }) : req.continue()));
-    await page.goto(portal.url + 'test/faults.html?remote=' + encodeURIComponent(remote.origin), { waitUntil: 'domcontentloaded' });
+    await page.goto(env.portal.url + 'test/faults.html?remote=' + encodeURIComponent(env.remote.origin), { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     return { probe, page, release: () => { blocked = false; } };
   }

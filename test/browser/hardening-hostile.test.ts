@@ -5,10 +5,11 @@
 // 0 payload runs (tripwire), 0 live handlers or javascript:/data: URLs in the DOM, nothing fetched
 // from an origin nobody configured, no unhandled rejection, no sideways scrolling, and the controls
 // still work on the hostile values.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, startPortal, type Emulator, type Probe } from './harness';
-import { CLEAN_SCAN, foreignRequests, openGuarded, overflow, rejections, scanDom, pause, xssHits } from './hardening-kit';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { quiet, type Emulator, type Probe } from './harness';
+import { useBrowserEnv } from './env';
+import { CLEAN_SCAN, foreignRequests, openGuarded, overflow, rejections, scanDom, xssHits } from './hardening-kit';
 import { after, firstResults, shown } from './listing-helpers';
 import { geoReady } from './listing-geo-kit';
 import { nextAgenda } from './listing-agenda-helpers';
@@ -19,25 +20,12 @@ import { HOSTILE_TEXT } from '../../fixtures/data/hostile-pages.mjs';
 // @ts-ignore plain JS fixture module
 import { PAYLOADS, XSS_MARKER } from '../../fixtures/data/hostile.mjs';
 
-let browser: Browser;
-let hostile: Emulator;
-let remote: Emulator;
-beforeAll(async () => {
-  [hostile, remote] = await Promise.all([startPortal({ hostile: true }), startPortal({ hostile: true })]);
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([hostile?.close(), remote?.close()]);
-});
-beforeEach(async () => {
-  hostile.faults.clear();
-});
+const env = useBrowserEnv({ portal: { hostile: true }, remote: { hostile: true } });
 
 /** Everything a hostile page must still be, after each step (`layout`: where piazza's own output is, when not the whole page). */
-async function expectHarmless(probe: Probe, step: string, allowed: Emulator[] = [hostile], layout?: string) {
+async function expectHarmless(probe: Probe, step: string, allowed: Emulator[] = [env.portal], layout?: string) {
   const { page } = probe;
-  await pause(page);
+  await quiet(page);
   expect(await xssHits(page), step + ': payloads that ran').toEqual([]);
   expect(await scanDom(page), step + ': live hostile markup').toEqual(CLEAN_SCAN);
   expect(foreignRequests(probe, allowed), step + ': requests nobody configured').toEqual([]);
@@ -61,12 +49,12 @@ async function pickFacet(page: Page, blockId: string, index: number) {
 
 describe('the listing block on hostile data', () => {
   it('every field type in built-in cards and in admin templates (href, src, title), here and over JSONP', async () => {
-    const probe = await openGuarded(browser, hostile.url + 'test/hostile-listing.html?remote=' + encodeURIComponent(remote.origin));
+    const probe = await openGuarded(env.browser, env.portal.url + 'test/hostile-listing.html?remote=' + encodeURIComponent(env.remote.origin));
     const { page } = probe;
     const ids = await blockIds(page);
     await firstResults(page, ...ids);
     for (const id of ids) expect((await shown(page, id)).status, id).toBe('ready');
-    await expectHarmless(probe, 'first results', [hostile, remote]);
+    await expectHarmless(probe, 'first results', [env.portal, env.remote]);
     // The values are there, as text: the payloads did reach the page.
     expect(await page.$eval('#h-documenti', (el) => el.textContent)).toContain('<img src=x onerror=');
     expect(await page.$eval('#h-servizi', (el) => el.textContent)).toContain('{{name}}');
@@ -88,18 +76,18 @@ describe('the listing block on hostile data', () => {
     expect(more.ids.length).toBeGreaterThan(8);
     const second = await after(page, 'h-luoghi', () => page.click('#h-luoghi nav a[aria-label="Pagina 2"]'));
     expect(second.status).toBe('ready');
-    await expectHarmless(probe, 'after filtering and paging', [hostile, remote]);
+    await expectHarmless(probe, 'after filtering and paging', [env.portal, env.remote]);
     // A portal script may mount again (late markup): a shared link that hostile views name, for a
     // placeholder of this page, reads nothing from the host the data chose; no block is mounted from data.
     await page.evaluate(() => (window as any).piazza.mount());
     expect(await page.$eval('#segnaposto', (el) => el.textContent)).toBe('Segnaposto di un contenuto condiviso');
     expect(await page.$$('#hostile-block[data-piazza-block], #hostile-block[data-piazza-state]')).toEqual([]);
-    await expectHarmless(probe, 'after piazza.mount()', [hostile, remote]);
+    await expectHarmless(probe, 'after piazza.mount()', [env.portal, env.remote]);
     await page.close();
   });
 
   it.each(['listing.html', 'listing-cases.html'])('%s: server views, facets, search, append and remote blocks', async (path) => {
-    const probe = await openGuarded(browser, hostile.url + path);
+    const probe = await openGuarded(env.browser, env.portal.url + path);
     const { page } = probe;
     const ids = (await blockIds(page)).filter((id) => id !== 'vuoto');
     await firstResults(page, ...ids);
@@ -111,7 +99,7 @@ describe('the listing block on hostile data', () => {
   });
 
   it('the geo tab: names in markers, companion list and popups (here and remote)', async () => {
-    const probe = await openGuarded(browser, hostile.url + 'listing-geo.html?remote=' + encodeURIComponent(remote.origin));
+    const probe = await openGuarded(env.browser, env.portal.url + 'listing-geo.html?remote=' + encodeURIComponent(env.remote.origin));
     const { page } = probe;
     for (const id of ['eventi-mappa', 'luoghi-server', 'eventi-remoti']) {
       const geo = await geoReady(page, id);
@@ -127,14 +115,14 @@ describe('the listing block on hostile data', () => {
       }
       await show!.click();
       await page.waitForSelector(`#${id} .piazza-geo-popup[data-piazza-status="ready"]`, { timeout: 15_000 });
-      await expectHarmless(probe, id + ' popup', [hostile, remote]);
+      await expectHarmless(probe, id + ' popup', [env.portal, env.remote]);
       await page.keyboard.press('Escape');
     }
     await page.close();
   });
 
   it('the agenda tab: calendar titles in the grid and the event list, month and day views', async () => {
-    const probe = await openGuarded(browser, hostile.url + 'listing-agenda.html');
+    const probe = await openGuarded(env.browser, env.portal.url + 'listing-agenda.html');
     const { page } = probe;
     const month = await nextAgenda(page, 'agenda-eventi', 0);
     expect(month.status).toBe('ready');
@@ -150,19 +138,19 @@ describe('the listing block on hostile data', () => {
 
 describe('phones: hostile values in narrow layouts', () => {
   it.each(['test/hostile-listing.html', 'listing-geo.html', 'datatable.html'])('%s at 375 px: nothing runs, nothing scrolls sideways', async (path) => {
-    const probe = await openGuarded(browser, hostile.url + path + '?remote=' + encodeURIComponent(remote.origin), { width: 375, height: 800 });
+    const probe = await openGuarded(env.browser, env.portal.url + path + '?remote=' + encodeURIComponent(env.remote.origin), { width: 375, height: 800 });
     const { page } = probe;
     if (path === 'datatable.html') await idle(page);
     else if (path === 'listing-geo.html') for (const id of await blockIds(page)) await geoReady(page, id);
     else await firstResults(page, ...(await blockIds(page)));
-    await expectHarmless(probe, path + ' at 375 px', [hostile, remote]);
+    await expectHarmless(probe, path + ' at 375 px', [env.portal, env.remote]);
     await page.close();
   });
 });
 
 describe('the data table on hostile data', () => {
   it.each(['datatable.html?documenti.size=25', 'datatable-contenuti.html'])('%s: every cell type, facets, search', async (path) => {
-    const probe = await openGuarded(browser, hostile.url + path);
+    const probe = await openGuarded(env.browser, env.portal.url + path);
     const { page } = probe;
     await idle(page);
     await expectHarmless(probe, path);
@@ -183,19 +171,19 @@ describe('helpers and the gallery on hostile markup', () => {
 
   it.each([['desktop', { width: 1280, height: 900 }], ['phone', { width: 375, height: 800 }]])(
     'the probe block, a stacked table, procedure steps, masonry cards and the gallery (%s)', async (_name, viewport) => {
-      const probe = await openGuarded(browser, hostile.url + 'test/hostile-markup.html', viewport);
+      const probe = await openGuarded(env.browser, env.portal.url + 'test/hostile-markup.html', viewport);
       const { page } = probe;
       await page.waitForSelector('#h-probe[data-piazza-state="mounted"]');
       expect(await page.$eval('#h-probe', (el) => el.textContent)).toContain('<img src=x onerror=');
       await page.waitForSelector('#h-tabella[data-piazza-stacked]');
       await page.waitForSelector('#h-procedura [data-procedure-toggle][aria-controls]');
-      await expectHarmless(probe, 'mounted', [hostile], MINE);
+      await expectHarmless(probe, 'mounted', [env.portal], MINE);
       // Steps and cards open; the stacked copy keeps every value as text.
       await page.click('#h-procedura [data-procedure-toggle]');
       await page.waitForFunction(() => Array.from(document.querySelectorAll('#h-procedura [data-procedure]')).every((p) => !(p as HTMLElement).hidden && p.classList.contains('show')));
       await page.click('#h-schede [data-bs-target="#h-orari-1"]');
       await page.waitForSelector('#h-orari-1.show');
-      await expectHarmless(probe, 'steps and cards open', [hostile], MINE);
+      await expectHarmless(probe, 'steps and cards open', [env.portal], MINE);
       // Every gallery item, hostile addresses included, in the lightbox.
       await page.click('#h-galleria a[data-gallery]');
       await page.waitForSelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button');
@@ -205,24 +193,24 @@ describe('helpers and the gallery on hostile markup', () => {
       for (let i = 1; i <= 3; i++) {
         await page.keyboard.press('ArrowRight');
         await page.waitForFunction((n) => document.querySelector('dialog.piazza-gallery')?.getAttribute('data-index') === String(n % 3), {}, i);
-        await expectHarmless(probe, 'slide ' + (i % 3), [hostile], MINE);
+        await expectHarmless(probe, 'slide ' + (i % 3), [env.portal], MINE);
       }
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('dialog.piazza-gallery'));
-      await expectHarmless(probe, 'closed', [hostile], MINE);
+      await expectHarmless(probe, 'closed', [env.portal], MINE);
       await page.close();
     });
 
   it('shared-link embeds from a hostile portal, and their markers after piazza.mount()', async () => {
-    const probe = await openGuarded(browser, hostile.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(remote.origin));
+    const probe = await openGuarded(env.browser, env.portal.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(env.remote.origin));
     const { page } = probe;
     await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-remote-path]')).every((l) => l.hasAttribute('data-piazza-embedded')));
-    await expectHarmless(probe, 'embedded', [hostile, remote]);
+    await expectHarmless(probe, 'embedded', [env.portal, env.remote]);
     // The hostile views name this page's other placeholder (object 4007, banner) with a link to another host.
     await page.evaluate(() => (window as any).piazza.mount());
-    await pause(page, 500);
+    await quiet(page);
     expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe('Resta com\'è');
-    await expectHarmless(probe, 'after piazza.mount()', [hostile, remote]);
+    await expectHarmless(probe, 'after piazza.mount()', [env.portal, env.remote]);
     await page.close();
   });
 });
@@ -238,7 +226,7 @@ describe('the consent UI with hostile texts in its config', () => {
     });
     // As the portal prints JSON into a <script> (PHP's json_encode writes `<\/`).
     const json = JSON.stringify(config).replace(/<\//g, '<\\/');
-    const probe = await openConsentPage(browser, hostile.url + 'test/hardening-consent-texts.html', { config: json }, {
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/hardening-consent-texts.html', { config: json }, {
       before: async (page) => {
         await page.evaluateOnNewDocument((marker: string) => {
           const hits: string[] = ((window as any).__piazzaXssHits = []);
@@ -253,7 +241,7 @@ describe('the consent UI with hostile texts in its config', () => {
     await page.evaluate(() => (window as any).piazza.consent.open());
     await page.waitForSelector('#cconsent-modal[open]', { visible: true });
     await page.$$eval('#cconsent-modal .pc-cat h3 button', (bs) => bs.forEach((b) => (b as HTMLElement).click()));
-    await pause(page);
+    await quiet(page);
     expect(await xssHits(page)).toEqual([]);
     expect(await scanDom(page)).toEqual(CLEAN_SCAN);
     expect(await overflow(page, '#cconsent-bar, #cconsent-modal')).toEqual([]);

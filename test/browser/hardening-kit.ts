@@ -112,9 +112,6 @@ export const overflow = (page: Page, within?: string) =>
       .map((el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ').slice(0, 3).join('.') + ' right=' + Math.round(el.getBoundingClientRect().right));
   }, within ?? null);
 
-/** Lets images that would fire onerror (and timers a payload might use) have their chance. */
-export const pause = (page: Page, ms = 300) => page.evaluate((t) => new Promise((r) => setTimeout(r, t)), ms);
-
 
 /**
  * Shortens the client's timeouts (15 s) for the test's sake, before any script of the page: every

@@ -4,9 +4,10 @@
 // hanging (every one answered or aborted; JSONP scripts and callbacks cleaned up).
 // The heap figures are printed; the assertion is on a robust trend (the last quarter's median
 // against the second quarter's, with a generous margin), never on time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, CDPSession, HTTPRequest, Page } from 'puppeteer-core';
-import { launch, newProbe, startPortal, waitReady, type Emulator } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { CDPSession, HTTPRequest, Page } from 'puppeteer-core';
+import { newProbe, waitReady, quiet } from './harness';
+import { useBrowserEnv } from './env';
 import { installProbes, rejections, xssHits } from './hardening-kit';
 
 // PIAZZA_SESSION_OPERATIONS=3000 runs a longer session (to see where the heap figures level off).
@@ -14,17 +15,7 @@ const OPERATIONS = Number(process.env.PIAZZA_SESSION_OPERATIONS) || 1000;
 const CHUNK = 50;
 const LATENCY_MS = 10;
 
-let browser: Browser;
-let portal: Emulator;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  portal.faults.clear();
-  await browser?.close();
-  await portal?.close();
-});
+const env = useBrowserEnv();
 
 /** One seeded operation in the page: a filter, tab or page change on one of the blocks. */
 function operate(index: number): string {
@@ -152,7 +143,7 @@ async function canonical(page: Page) {
   // An open search box stays open on an empty search: close it (closing also clears it).
   await page.$$eval('#eventi .piazza-listing-search > button[aria-expanded=true]', (bs) => bs.forEach((b) => (b as HTMLElement).click()));
   await idle(page);
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+  await quiet(page);
   await idle(page);
 }
 
@@ -164,8 +155,8 @@ const mb = (bytes: number) => Math.round(bytes / 1048576 * 10) / 10;
 
 describe('a long session on the listing page', () => {
   it(`${OPERATIONS} random filter, tab and page changes at ${LATENCY_MS} ms latency: flat heap, no piled-up listeners, no orphan requests`, async () => {
-    portal.faults.arm({ latency: LATENCY_MS });
-    const probe = await newProbe(browser);
+    env.portal.faults.arm({ latency: LATENCY_MS });
+    const probe = await newProbe(env.browser);
     const { page } = probe;
     await installProbes(page);
     // The JSONP client keeps a no-op callback for 60 s after each answer: shorten that wait (only
@@ -182,7 +173,7 @@ describe('a long session on the listing page', () => {
     page.on('requestfinished', (r) => { pending.delete(r); finished++; });
     page.on('requestfailed', (r) => { pending.delete(r); if (/ABORTED/.test(r.failure()?.errorText || '')) aborted++; });
 
-    await page.goto(portal.url + 'listing.html?remote=' + encodeURIComponent(portal.origin), { waitUntil: 'domcontentloaded' });
+    await page.goto(env.portal.url + 'listing.html?remote=' + encodeURIComponent(env.portal.origin), { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     await idle(page);
     const cdp = await page.createCDPSession();
@@ -218,9 +209,11 @@ describe('a long session on the listing page', () => {
     }
 
     const after = await listeners(cdp);
-    portal.faults.clear();
-    // Let the last answers and the JSONP no-op callbacks go (shortened to 0.5 s above).
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 1500)));
+    env.portal.faults.clear();
+    // The last answers come, and the JSONP no-op callbacks go (their wait shortened to 0.5 s above):
+    // a leak would keep them, and this wait would end in its timeout.
+    await quiet(page);
+    await page.waitForFunction(() => !Object.keys(window).some((k) => /^piazzaJsonp/.test(k)) && !document.querySelector('script[src*="callback="]'), { timeout: 15_000 }).catch(() => undefined);
     const leftover = await page.evaluate(() => ({
       jsonpScripts: document.querySelectorAll('script[src*="callback="]').length,
       callbacks: Object.keys(window).filter((k) => /^piazzaJsonp/.test(k)),

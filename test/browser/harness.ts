@@ -28,7 +28,7 @@ export interface Emulator {
   origin: string;
   port: number;
   dataset: any;
-  faults: { arm(spec: FaultSpec | FaultSpec[]): void; clear(): void };
+  faults: { arm(spec: FaultSpec | FaultSpec[]): void; clear(): void; release(): number };
   log: { read(): LogEntry[]; clear(): void };
   /** The last request's number in the served log (GET /__emulator/served?since=…). */
   servedSeq(): number;
@@ -253,3 +253,104 @@ export async function axe(page: Page, context: string | null = null): Promise<Ax
 /** Readable summary for assertion messages: what to fix, where. */
 export const describeViolations = (violations: AxeViolation[]) =>
   violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.join('\n  ')}`).join('\n');
+
+
+/**
+ * The one "wait for the next answer" of the block tests: `selector`'s `data-version` (a block's
+ * count of answers shown) passes `after` and its `data-piazza-status` is no longer `loading`.
+ * The listing's list, agenda and map waiters are this with their own selector.
+ */
+export async function nextVersion(page: Page, selector: string, after: number, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    (sel, v) => {
+      const el = document.querySelector(sel);
+      return !!el && Number(el.getAttribute('data-version')) > v && el.getAttribute('data-piazza-status') !== 'loading';
+    },
+    { timeout },
+    selector,
+    after,
+  );
+}
+
+/** Waits for `n` animation frames of the page: what a render started now has painted by then. */
+export const frames = (page: Page, n = 2) =>
+  page.evaluate((k) => new Promise<void>((done) => {
+    const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : done());
+    step(k);
+  }), n);
+
+/**
+ * Follows the page's requests whose URL `match`es, from now on: `settled()` resolves once at least
+ * one was sent and every one sent has finished or failed (aborted included). For "the late answer
+ * came and changed nothing" without guessing how late it is.
+ */
+export function watchRequests(page: Page, match: (url: string) => boolean) {
+  const pending = new Set<HTTPRequest>();
+  let seen = 0;
+  let wake: (() => void) | null = null;
+  const check = () => { if (seen > 0 && pending.size === 0) wake?.(); };
+  const onRequest = (r: HTTPRequest) => { if (match(r.url())) { seen++; pending.add(r); } };
+  const onDone = (r: HTTPRequest) => { if (pending.delete(r)) check(); };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  return {
+    seen: () => seen,
+    settled: (timeout = 20_000) => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`requests still pending: ${[...pending].map((r) => r.url()).join(', ') || 'none sent'}`)), timeout);
+      wake = () => {
+        clearTimeout(timer);
+        page.off('request', onRequest);
+        page.off('requestfinished', onDone);
+        page.off('requestfailed', onDone);
+        resolve();
+      };
+      check();
+    }),
+  };
+}
+
+/**
+ * Page function, for any engine: resolves once no resource has finished loading for 250 ms, then
+ * two frames. (An observer, not the resource list, which stops growing at 250 entries.) A request
+ * still in flight is seen by the tests' own request logs.
+ */
+export const untilQuiet = () => new Promise<boolean>((done) => {
+  let timer: ReturnType<typeof setTimeout>;
+  const observer = new PerformanceObserver(() => { clearTimeout(timer); timer = setTimeout(end, 250); });
+  const end = () => { observer.disconnect(); requestAnimationFrame(() => requestAnimationFrame(() => done(true))); };
+  observer.observe({ type: 'resource' });
+  timer = setTimeout(end, 250);
+});
+
+/**
+ * The page has had its chance to do what it would do next: nothing fetched for 250 ms (answers in,
+ * images loaded or failed, their handlers run), then two painted frames. For checks that something
+ * did NOT happen (a duplicate request, a script from hostile data), after a condition that says the
+ * page reached the point where it would have. A reload meanwhile is waited out and the page watched
+ * again. (puppeteer's waitForNetworkIdle is not used: it can wait forever on a request a navigation
+ * cancelled.)
+ */
+export async function quiet(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.evaluate(untilQuiet);
+      return;
+    } catch (e) {
+      if (attempt > 3 || !/context was destroyed|navigat|detached/i.test(String(e))) throw e;
+      await page.waitForFunction(() => document.readyState !== 'loading', { timeout: 20_000 });
+    }
+  }
+}
+
+/** Waits until no announcer has a message on its way (each says its last after a 250 ms debounce, runtime/dom.ts). */
+export const announced = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('[data-piazza-announcing]'), { timeout: 15_000 });
+
+/**
+ * Every timer the page set before this call with a delay of at most `ms` has fired (a page's
+ * timers fire in order of their due time, so one set now for `ms` comes after them, however busy
+ * the machine). For "a delayed thing did not happen": a bar after barTimeout, a request after unmount.
+ */
+export const afterPageTimers = (page: Page, ms: number) =>
+  page.evaluate((t) => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), t)), ms);

@@ -1,6 +1,6 @@
 // Shared bits of the page-helper and gallery browser tests.
 import type { Page } from 'puppeteer-core';
-import { axe, chunksLoaded, describeViolations, type Probe } from './harness';
+import { chunksLoaded, type Probe } from './harness';
 
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -11,11 +11,6 @@ export const chunkNames = (probe: Probe) => chunksLoaded(probe).map((f) => f.rep
 
 /** The helper and gallery chunks (not shared ones, whose names depend on the build) the page loaded, sorted. */
 export const helperChunks = (probe: Probe) => chunkNames(probe).filter((n) => /^(helper-|gallery$|lightbox$)/.test(n)).sort();
-
-/** axe-core WCAG 2.1 AA: returns a readable report, '' when clean. */
-export async function axeReport(page: Page, context: string | null = null): Promise<string> {
-  return describeViolations(await axe(page, context));
-}
 
 /** Visible text of an element, whitespace collapsed. */
 export const textOf = (page: Page, selector: string) =>

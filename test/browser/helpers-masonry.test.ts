@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { openPage } from './harness';
+import { expectAxe } from './expect-axe';
 // @ts-ignore plain JS fixture module
 import { THEME_CHOICES } from '../../fixtures/emulator/index.mjs';
 import { useBrowserEnv } from './env';
-import { axeReport, helperChunks, overlapsIn, WIDTHS } from './helpers-common';
+import { helperChunks, overlapsIn, WIDTHS } from './helpers-common';
 
 const env = useBrowserEnv();
 
@@ -88,7 +89,7 @@ describe.each(WIDTHS)('masonry cards (%s)', (_name, viewport) => {
     // The grid fits its cards again as at rest (no empty band left below).
     expect(closing[closing.length - 1].overflow).toBe(opening[0].overflow);
 
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     expect(helperChunks(probe)).toEqual(['helper-masonry']);
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
@@ -172,7 +173,7 @@ describe.each(THEME_CHOICES as string[])('masonry cards with Bootstrap Italia %s
       return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     });
     expect(await page.evaluate(overlapsIn, 'uffici')).toBe(0);
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     expect(probe.errors).toEqual([]);
     expect(probe.failedResponses).toEqual([]);
     await page.close();

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { openPage } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
-import { axeReport, helperChunks, WIDTHS } from './helpers-common';
+import { helperChunks, WIDTHS } from './helpers-common';
 
 const env = useBrowserEnv();
 
@@ -42,7 +43,7 @@ describe.each(WIDTHS)('procedure steps (%s)', (_name, viewport) => {
     expect(await steps(page, '#procedura')).toEqual([closed, closed, closed]);
     expect(await toggleAll(page, '#procedura')).toEqual({ label: 'Mostra tutto', expanded: 'false' });
     expect(await page.$eval('#procedura [data-procedure-toggle]', (b) => b.getAttribute('aria-controls'))).toBe('collapse-p1-0 collapse-p1-1 collapse-p1-2');
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     expect(helperChunks(probe)).toEqual(['helper-procedure']);
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
@@ -59,7 +60,7 @@ describe.each(WIDTHS)('procedure steps (%s)', (_name, viewport) => {
     await page.click('[aria-controls="collapse-p1-2"]');
     expect(await steps(page, '#procedura')).toEqual([opened, opened, opened]);
     expect(await toggleAll(page, '#procedura')).toEqual({ label: 'Nascondi tutto', expanded: 'true' });
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     await page.click('[aria-controls="collapse-p1-1"]');
     expect(await steps(page, '#procedura')).toEqual([opened, closed, opened]);
     expect(await toggleAll(page, '#procedura')).toEqual({ label: 'Mostra tutto', expanded: 'false' });

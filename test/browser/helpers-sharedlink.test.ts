@@ -3,24 +3,13 @@
 // port kept, the view in the page's language, links opened in a new tab, the masonry re-laid out,
 // failures logged with the placeholder kept, and a hostile portal's view executing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import { launch, openPage, startPortal, type Emulator, type Probe } from './harness';
-import { axeReport, helperChunks, WIDTHS } from './helpers-common';
+import type { Page } from 'puppeteer-core';
+import { openPage, startPortal, type Emulator, type Probe, quiet } from './harness';
+import { expectAxe } from './expect-axe';
+import { useBrowserEnv } from './env';
+import { helperChunks, WIDTHS } from './helpers-common';
 
-let browser: Browser;
-let portal: Emulator;
-let remote: Emulator;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  remote = await startPortal();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  await remote?.close();
-});
+const env = useBrowserEnv({ remote: true });
 
 const api = (probe: Probe) => probe.requests.filter((u) => u.includes('/api/opendata/'));
 const settled = (page: Page, selector: string) =>
@@ -28,21 +17,21 @@ const settled = (page: Page, selector: string) =>
 
 describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
   it('replaces each placeholder with the view from the portal the link points at (port kept), via JSONP', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(remote.origin), viewport);
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(env.remote.origin), viewport);
     const { page } = probe;
     await page.waitForFunction(() => !document.getElementById('ph-locale') && !document.getElementById('ph-nodo') && !document.getElementById('ph-remoto') && !document.getElementById('ph-remoto-nodo') && !document.getElementById('ph-tradotto'));
     await settled(page, '[data-shared_link="999999"]');
 
     // Local object, local node (looked up with the original's select-fields query), remote ones on the second port.
     expect(api(probe).sort()).toEqual([
-      `${portal.origin}/api/opendata/v2/content/read/4002?view=banner&callback=shared_link_4002`,
-      `${portal.origin}/api/opendata/v2/content/read/4007?view=card_teaser&callback=shared_link_4007`,
-      `${portal.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014002%20limit%201?callback=shared_link_node_14002`,
-      `${remote.origin}/api/opendata/v2/content/read/4010?view=card_teaser_info&callback=shared_link_4010`,
-      `${remote.origin}/api/opendata/v2/content/read/5003?view=card_teaser&callback=shared_link_5003`,
-      `${remote.origin}/api/opendata/v2/content/read/5004?view=card&callback=shared_link_5004`,
-      `${remote.origin}/api/opendata/v2/content/read/999999?view=card_teaser&callback=shared_link_999999`,
-      `${remote.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014010%20limit%201?callback=shared_link_node_14010`,
+      `${env.portal.origin}/api/opendata/v2/content/read/4002?view=banner&callback=shared_link_4002`,
+      `${env.portal.origin}/api/opendata/v2/content/read/4007?view=card_teaser&callback=shared_link_4007`,
+      `${env.portal.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014002%20limit%201?callback=shared_link_node_14002`,
+      `${env.remote.origin}/api/opendata/v2/content/read/4010?view=card_teaser_info&callback=shared_link_4010`,
+      `${env.remote.origin}/api/opendata/v2/content/read/5003?view=card_teaser&callback=shared_link_5003`,
+      `${env.remote.origin}/api/opendata/v2/content/read/5004?view=card&callback=shared_link_5004`,
+      `${env.remote.origin}/api/opendata/v2/content/read/999999?view=card_teaser&callback=shared_link_999999`,
+      `${env.remote.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014010%20limit%201?callback=shared_link_node_14010`,
     ].sort());
 
     const embedded = await page.$$eval('#griglia [data-object_id]', (els) => els.map((el) => ({
@@ -58,8 +47,8 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
     expect(byId['5004'].heading).toBe('Only in English: council meeting summary'); // no Italian: the first language
     expect(byId['4010'].classes).toContain('card-teaser-info');
     // Links point at the portal they came from, in a new tab without our window.
-    for (const id of ['4007', '4002']) expect(byId[id].links).toContainEqual([portal.origin, '_blank', 'noopener']);
-    for (const id of ['5004', '4010', '5003']) expect(byId[id].links).toContainEqual([remote.origin, '_blank', 'noopener']);
+    for (const id of ['4007', '4002']) expect(byId[id].links).toContainEqual([env.portal.origin, '_blank', 'noopener']);
+    for (const id of ['5004', '4010', '5003']) expect(byId[id].links).toContainEqual([env.remote.origin, '_blank', 'noopener']);
     for (const e of embedded.filter((x) => x.id !== '999999')) {
       for (const [, target, rel] of e.links) expect([target, (rel || '').split(' ').includes('noopener')]).toEqual(['_blank', true]);
     }
@@ -84,7 +73,7 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
     expect(overlaps).toBe(0);
     expect(Number(await page.$eval('#griglia', (g) => g.getAttribute('data-piazza-masonry-layouts')))).toBeGreaterThan(0);
 
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     expect(helperChunks(probe)).toEqual(['helper-sharedlink']);
     expect(probe.external()).toEqual([]);
     await page.close();
@@ -93,7 +82,7 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
 
 describe('shared-link embeds: language, cache, late markup', () => {
   it('shows the view in the page language, else the fallback language', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-sharedlink.html?lang=de&remote=' + encodeURIComponent(remote.origin));
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-sharedlink.html?lang=de&remote=' + encodeURIComponent(env.remote.origin));
     const { page } = probe;
     await page.waitForFunction(() => !document.getElementById('ph-tradotto') && !document.getElementById('ph-locale'));
     expect(await page.$eval('[data-object_id="5003"] h3', (h) => h.textContent!.trim())).toBe('Neue Webseite der Gemeinde');
@@ -105,7 +94,7 @@ describe('shared-link embeds: language, cache, late markup', () => {
   });
 
   it('requests each object once per page, keeps callback names unique, and embeds late markup', async () => {
-    const probe = await openPage(browser, portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(remote.origin));
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(env.remote.origin));
     const { page } = probe;
     await page.waitForFunction(() => !document.getElementById('ph-locale'));
     const before = api(probe).length;
@@ -125,7 +114,7 @@ describe('shared-link embeds: language, cache, late markup', () => {
     expect(await page.$$eval('#late .latest-message-item', (c) => c.length)).toBe(1);
     const added = api(probe).slice(before);
     // The object's callback name was used on this page already: a unique variant, never a collision.
-    expect(added).toEqual([`${portal.origin}/api/opendata/v2/content/read/4007?view=latest_messages_item&callback=shared_link_4007_`]);
+    expect(added).toEqual([`${env.portal.origin}/api/opendata/v2/content/read/4007?view=latest_messages_item&callback=shared_link_4007_`]);
     expect(probe.errors.filter((e) => /callback|is not a function/.test(e))).toEqual([]);
     await page.close();
   });
@@ -134,7 +123,7 @@ describe('shared-link embeds: language, cache, late markup', () => {
     const down = await startPortal();
     const origin = down.origin;
     await down.close();
-    const probe = await openPage(browser, portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(origin));
+    const probe = await openPage(env.browser, env.portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(origin));
     const { page } = probe;
     await settled(page, '[data-remote-path]');
     expect(await page.$eval('#ph-remoto h2', (h) => h.textContent)).toBe('Riepilogo del consiglio');
@@ -150,7 +139,7 @@ describe('shared-link embeds from a hostile portal', () => {
   afterAll(async () => { await hostile?.close(); });
 
   it('executes nothing: no script, no event handler, no javascript: URL survives', async () => {
-    const probe = await openPage(browser, portal.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(hostile.origin));
+    const probe = await openPage(env.browser, env.portal.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(hostile.origin));
     const { page } = probe;
     await settled(page, '[data-shared_link]');
     await page.waitForFunction(() => !document.getElementById('ph-1') && !document.getElementById('ph-2') && !document.getElementById('ph-3'));
@@ -168,7 +157,7 @@ describe('shared-link embeds from a hostile portal', () => {
     }));
     expect(found).toEqual({ scripts: 0, handlers: 0, jsUrls: 0, embedded: 4 });
     // Images that would have fired onerror did load (and fail) in the page: give them the chance.
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    await quiet(page);
     expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
     // The other view's element of the same object was left alone.
     expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe('Resta com\'è');

@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { openPage } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
-import { axeReport, DESKTOP, helperChunks, PHONE } from './helpers-common';
+import { DESKTOP, helperChunks, PHONE } from './helpers-common';
 
 const env = useBrowserEnv();
 
@@ -59,7 +60,7 @@ describe('stacked tables at 375 px', () => {
     expect(await axTables(page, '#wrap-column')).toBe(1);
     expect(await axTables(page, '#wrap-card')).toBe(3); // one small table per record (2 rows + the tfoot total)
     expect(await page.$eval('#uffici', (t) => (t as HTMLElement).hidden)).toBe(true);
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     expect(helperChunks(probe)).toEqual(['helper-stacktable']); // only the helper this page's markup needs
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
@@ -122,7 +123,7 @@ describe('stacked tables at 1280 px', () => {
     const all = await states(page);
     for (const [id, s] of Object.entries(all)) expect([id, s]).toEqual([id, { stacked: 'false', originalShown: true, copyShown: null }]);
     expect(await axTables(page, '#wrap-stack')).toBe(1);
-    expect(await axeReport(page)).toBe('');
+    await expectAxe(page);
     expect(probe.errors).toEqual([]);
     await page.close();
   });

@@ -5,7 +5,7 @@
 // <style> elements, and requests after the unmount.
 import { describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'puppeteer-core';
-import { newProbe, waitReady } from './harness';
+import { afterPageTimers, newProbe, quiet, waitReady } from './harness';
 import { useBrowserEnv } from './env';
 import { firstResults } from './listing-helpers';
 import { geoReady, showGeoTab } from './listing-geo-kit';
@@ -53,7 +53,7 @@ describe('piazza.unmount', () => {
     const bare = await newProbe(env.browser);
     await bare.page.goto(env.portal.url + 'portale-senza-blocchi.html', { waitUntil: 'domcontentloaded' });
     await waitReady(bare.page);
-    await bare.page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+    await quiet(bare.page);
     const baseline = await traces(bare.page, await bare.page.createCDPSession());
     await bare.page.close();
 
@@ -74,7 +74,10 @@ describe('piazza.unmount', () => {
       expect(await page.evaluate((ids) => ids.map((id) => document.getElementById(id)!.outerHTML), BLOCKS), `round ${round}`).toEqual(fallbacks);
       expect(await page.$$eval('[data-piazza-state]', (els) => els.length)).toBe(0);
       const requestsBefore = probe.requests.length;
-      await page.evaluate(() => new Promise((r) => setTimeout(r, 1000)));
+      // piazza's longest timer is the facet counts' 500 ms wait for the list: anything a block left
+      // behind (a debounce, a retry, a prefetch in idle time) would have asked by then.
+      await afterPageTimers(page, 1000);
+      await quiet(page);
       expect(probe.requests.slice(requestsBefore), `round ${round}: requests after unmount`).toEqual([]);
       expect(await traces(page, cdp), `round ${round}`).toEqual(baseline);
       // Mounted again: the same blocks work as on the first load.

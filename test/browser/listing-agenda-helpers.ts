@@ -1,7 +1,7 @@
 // Helpers for the agenda tab's browser tests: read what the tab shows, wait for its next answer,
 // and compute from the emulator's own answer which events a period should list.
 import type { Page } from 'puppeteer-core';
-import type { Probe } from './harness';
+import { nextVersion, type Probe } from './harness';
 
 export interface AgendaShown {
   status: string;
@@ -23,15 +23,7 @@ export const agenda = (page: Page, blockId: string): Promise<AgendaShown> =>
 
 /** Waits for the agenda's next answer after `version` (events or error). */
 export async function nextAgenda(page: Page, blockId: string, version: number): Promise<AgendaShown> {
-  await page.waitForFunction(
-    (id, v) => {
-      const el = document.querySelector('#' + id + ' .piazza-agenda');
-      return !!el && Number(el.getAttribute('data-version')) > v && el.getAttribute('data-piazza-status') !== 'loading';
-    },
-    { timeout: 20_000 },
-    blockId,
-    version,
-  );
+  await nextVersion(page, '#' + blockId + ' .piazza-agenda', version);
   return agenda(page, blockId);
 }
 

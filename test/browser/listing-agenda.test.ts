@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { axe, chunksLoaded, describeViolations, distDir, downloadsOf, newProbe, waitReady, type Probe } from './harness';
+import { afterPageTimers, chunksLoaded, distDir, downloadsOf, newProbe, quiet, waitReady, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
-import { romeDayOf } from './clock';
+import { DATE, romeDayOf } from './clock';
 import {
   afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, romeDay, type AgendaShown,
 } from './listing-agenda-helpers';
@@ -33,11 +34,6 @@ async function open(viewport = WIDE, search = '', savingData = false): Promise<P
   await waitReady(probe.page);
   if (!search.includes('agenda-eventi.tab=list')) await nextAgenda(probe.page, 'agenda-eventi', 0);
   return probe;
-}
-
-async function expectAccessible(page: Page, state: string) {
-  const violations = await axe(page);
-  expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
 }
 
 /** What the emulator answers to `url` (the same request, made again from the test). */
@@ -86,7 +82,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('shows a month above 768 px: Monday first, 800 px high, the visible range asked with the query', async () => {
+  it('shows a month above 768 px: Monday first, 800 px high, the visible range asked with the query', DATE, async () => {
     const probe = await open(WIDE);
     const { page } = probe;
     const shown = await agenda(page, 'agenda-eventi');
@@ -124,7 +120,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('shows a day at 768 px and below, opened at 09:00 with 48 px half-hour slots, and switches when the window is resized', async () => {
+  it('shows a day at 768 px and below, opened at 09:00 with 48 px half-hour slots, and switches when the window is resized', DATE, async () => {
     const probe = await open(PHONE);
     const { page } = probe;
     const day = await agenda(page, 'agenda-eventi');
@@ -149,7 +145,7 @@ describe('agenda tab', () => {
     expect(await ids(page, 'agenda-eventi')).toEqual(await expectedIds(probe, day));
     // The all-day event of today is there (the dataset's eventAllDayToday).
     expect(await ids(page, 'agenda-eventi')).toContain(String(env.portal.dataset.notable.eventAllDayToday));
-    await expectAccessible(page, 'day view');
+    await expectAxe(page, 'day view');
 
     // Wider than 768 px: the month of that day; back to a phone: the day again (today is in that month).
     const month = await afterAgenda(page, 'agenda-eventi', () => page.setViewport({ width: 769, height: 900 }));
@@ -165,7 +161,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('a window resized while the tab was hidden: shown again, it is drawn for the new size (and view)', async () => {
+  it('a window resized while the tab was hidden: shown again, it is drawn for the new size (and view)', DATE, async () => {
     const probe = await open(PHONE);
     const { page } = probe;
     const fits = () => page.$eval('#agenda-eventi .piazza-agenda-calendar', (c) => {
@@ -186,7 +182,8 @@ describe('agenda tab', () => {
     await page.setViewport(WIDE);
     expect(await agenda(page, 'agenda-eventi')).toMatchObject({ view: 'month' });
     const requests = calendarRequests(probe).length;
-    await new Promise((r) => setTimeout(r, 300));
+    await afterPageTimers(page, 300);
+    await quiet(page);
     expect(calendarRequests(probe)).toHaveLength(requests);
     const { version } = await agenda(page, 'agenda-eventi');
     await page.click('#agenda-eventi-agenda-tab');
@@ -198,7 +195,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('previous / next / today are labelled buttons; each load is announced politely ("N eventi a …")', async () => {
+  it('previous / next / today are labelled buttons; each load is announced politely ("N eventi a …")', DATE, async () => {
     const probe = await open(WIDE);
     const { page } = probe;
     await recordAnnouncements(page, 'agenda-eventi');
@@ -225,7 +222,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('every event is reachable by keyboard in the list and announced with its title, date and time; the grid takes no focus', async () => {
+  it('every event is reachable by keyboard in the list and announced with its title, date and time; the grid takes no focus', DATE, async () => {
     const probe = await open(WIDE);
     const { page } = probe;
     expect(await page.$eval('#agenda-eventi .piazza-agenda-calendar', (e) => e.getAttribute('aria-hidden'))).toBe('true');
@@ -254,12 +251,12 @@ describe('agenda tab', () => {
     expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-ics');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-link');
-    await expectAccessible(page, 'month view, list open');
+    await expectAxe(page, 'month view, list open');
     expect(probe.errors).toEqual([]);
     await page.close();
   });
 
-  it('links an event to its location, else to /openpa/object/{id} behind the site-access prefix; a click on the grid goes there', async () => {
+  it('links an event to its location, else to /openpa/object/{id} behind the site-access prefix; a click on the grid goes there', DATE, async () => {
     const probe = await open(WIDE);
     const { page } = probe;
     await openList(page, 'agenda-eventi');
@@ -298,7 +295,7 @@ describe('agenda tab', () => {
     await p2.close();
   });
 
-  it('search and facet filters change the events, in browser mode and in server mode', async () => {
+  it('search and facet filters change the events, in browser mode and in server mode', DATE, async () => {
     const probe = await open(WIDE);
     const { page } = probe;
     await openList(page, 'agenda-eventi');
@@ -350,7 +347,7 @@ describe('agenda tab', () => {
     await p2.close();
   });
 
-  it('a remote portal is asked over JSONP, and the agenda speaks German there', async () => {
+  it('a remote portal is asked over JSONP, and the agenda speaks German there', DATE, async () => {
     const probe = await open(WIDE);
     const { page } = probe;
     await showAgenda(page, 'termine');
@@ -374,7 +371,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('downloads the period’s events and each event as iCalendar files that ical.js reads back', async () => {
+  it('downloads the period’s events and each event as iCalendar files that ical.js reads back', DATE, async () => {
     const probe = await open(WIDE);
     const { page } = probe;
     const downloads = await downloadsOf(env.browser);
@@ -435,7 +432,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('a visitor abroad sees Italy\'s days and times, and is told so; a visitor in Rome is not', async () => {
+  it('a visitor abroad sees Italy\'s days and times, and is told so; a visitor in Rome is not', DATE, async () => {
     const romeTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     for (const zone of ['America/New_York', 'Asia/Tokyo', 'Europe/Rome']) {
       const probe = await newProbe(env.browser, WIDE);
@@ -461,7 +458,7 @@ describe('agenda tab', () => {
         checked++;
       }
       expect(checked, zone).toBeGreaterThan(2);
-      await expectAccessible(page, 'abroad ' + zone);
+      await expectAxe(page, 'abroad ' + zone);
       expect(probe.errors).toEqual([]);
       await page.close();
     }
@@ -476,7 +473,7 @@ describe('agenda tab', () => {
     const alert = await page.$eval('#agenda-eventi .piazza-agenda [role=alert]', (e) => e.textContent);
     expect(alert).toContain('Non è stato possibile caricare i contenuti.');
     expect(await page.$$('#agenda-eventi .piazza-agenda-event')).toHaveLength(0);
-    await expectAccessible(page, 'error');
+    await expectAxe(page, 'error');
     expect(probe.consoleErrors.some((m) => /listing block "agenda-eventi": calendar request failed: 500/.test(m))).toBe(true);
     const retried = await afterAgenda(page, 'agenda-eventi', () => page.click('#agenda-eventi .piazza-agenda [role=alert] button'));
     expect(retried).toMatchObject({ status: 'ready', period: failed.period });
@@ -508,12 +505,13 @@ describe('agenda tab', () => {
     const { page } = probe;
     await showAgenda(page, 'orari', 'orari-server');
     await afterAgenda(page, 'agenda-eventi', () => page.setViewport(PHONE));
-    await new Promise((r) => setTimeout(r, 1500));
+    await afterPageTimers(page, 1000); // set after Toast UI's 1 s ping timer: fires after it
+    await quiet(page);
     expect(probe.requests.filter((u) => /google-analytics|googletagmanager|doubleclick/.test(u))).toEqual([]);
     expect(probe.external()).toEqual([]);
     // Toast UI marks a ping it is about to send in localStorage: there is none.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('TOAST UI')))).toEqual([]);
-    await expectAccessible(page, 'two agendas shown');
+    await expectAxe(page, 'two agendas shown');
     expect(probe.errors).toEqual([]);
     await page.close();
   });

@@ -3,7 +3,8 @@
 // "show the map" for this page) brings the map at once, without a reload.
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'puppeteer-core';
-import { axe, describeViolations, newProbe, waitReady, type Probe } from './harness';
+import { newProbe, waitReady, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { clickBar } from './consent-kit';
 import { entries, geoReady } from './listing-geo-kit';
@@ -40,8 +41,7 @@ describe('tiles that need consent', () => {
     expect(list.filter((e) => e.kind === 'group').every((e) => e.count === 2)).toBe(true);
     expect(list.every((e) => e.at === null)).toBe(true);
     expect(await page.$('#luoghi .piazza-geo-show')).toBeNull();
-    const violations = await axe(page, '#luoghi');
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(page, 'page', '#luoghi');
     expect(tiles(probe)).toEqual([]);
 
     const buttons = await page.$$eval('#luoghi .piazza-geo-placeholder button', (bs) => bs.map((b) => b.textContent));
@@ -77,8 +77,7 @@ describe('tiles that need consent', () => {
     await page.waitForSelector('#luoghi .piazza-geo-map canvas');
     expect(await page.$('#luoghi .piazza-geo-placeholder')).toBeNull();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/tiles/')));
-    const violations = await axe(page, '#luoghi');
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(page, 'page', '#luoghi');
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
     await probe.context.close();

@@ -1,6 +1,7 @@
 // Helpers for the geo tab's browser tests: the tab's state as its DOM reports it, the companion
 // list's entries (with where each is drawn on the map), and what the emulator answers and logged.
 import type { Page } from 'puppeteer-core';
+import { nextVersion } from './harness';
 
 export interface GeoShown {
   status: string;
@@ -38,18 +39,18 @@ export function geoShown(page: Page, blockId: string): Promise<GeoShown> {
 
 /** Waits until the tab has shown a search after `version` and drawn it (or ended in an error / no places). */
 export async function geoReady(page: Page, blockId: string, version = 0, drawn = 0): Promise<GeoShown> {
+  const tab = '#' + blockId + ' .piazza-geo';
+  await nextVersion(page, tab, version);
   await page.waitForFunction(
-    (id, v, d) => {
-      const el = document.querySelector('#' + id + ' .piazza-geo');
-      if (!el || Number(el.getAttribute('data-version')) <= v) return false;
+    (sel, d) => {
+      const el = document.querySelector(sel)!;
       const status = el.getAttribute('data-piazza-status');
       if (status === 'error') return true;
       if (status !== 'ready') return false;
-      const hasMap = !!el.querySelector('.piazza-geo-map');
-      return !hasMap || Number(el.getAttribute('data-points')) === 0 || Number(el.getAttribute('data-drawn')) > d;
+      return !el.querySelector('.piazza-geo-map') || Number(el.getAttribute('data-points')) === 0 || Number(el.getAttribute('data-drawn')) > d;
     },
     { timeout: 20_000 },
-    blockId, version, drawn,
+    tab, drawn,
   );
   return geoShown(page, blockId);
 }

@@ -1,9 +1,10 @@
 // "Locate me" on the geo tab: a position centres the map on the visitor and marks it; each
 // failure shows the original's text (English here for the English block, Italian otherwise).
 // Permissions and positions come from Chromium's own geolocation override.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { axe, describeViolations, newProbe, waitReady, type Probe } from './harness';
+import { newProbe, waitReady, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { geoReady, geoShown, mapSize, pixel, zoomChanged } from './listing-geo-kit';
 
@@ -47,11 +48,13 @@ describe('locate me', () => {
     await page.waitForFunction(() => (window as any).__said.includes('La mappa mostra la tua posizione.'));
     // The position's dot is drawn in the middle of the map.
     const [w, h] = await mapSize(page, 'eventi-mappa');
-    await new Promise((r) => setTimeout(r, 400)); // the zoom animation's last frame
-    const [r, g, b] = await pixel(page, 'eventi-mappa', [Math.round(w / 2), Math.round(h / 2)]);
-    expect(b).toBeGreaterThan(150);
-    expect(r).toBeLessThan(60);
-    expect(g).toBeLessThan(140);
+    // Blue once the zoom animation has drawn its last frame.
+    await vi.waitFor(async () => {
+      const [r, g, b] = await pixel(page, 'eventi-mappa', [Math.round(w / 2), Math.round(h / 2)]);
+      expect(b).toBeGreaterThan(150);
+      expect(r).toBeLessThan(60);
+      expect(g).toBeLessThan(140);
+    }, { timeout: 10_000, interval: 50 });
     expect(await page.$('#eventi-mappa .piazza-geo-locate-error')).toBeNull();
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
@@ -62,8 +65,7 @@ describe('locate me', () => {
     const probe = await openIn();
     expect(await locate(probe.page, 'eventi-mappa')).toBe('Errore di geolocalizzazione: permesso negato.');
     expect(await locate(probe.page, 'eventi-remoti')).toBe('Geolocation error: permission denied.');
-    const violations = await axe(probe.page, '#eventi-mappa');
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(probe.page, 'page', '#eventi-mappa');
     expect(probe.errors).toEqual([]);
     await probe.context.close();
   });

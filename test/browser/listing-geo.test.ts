@@ -2,11 +2,13 @@
 // first shown; every nextPageQuery form is followed to the last page; places are clustered,
 // clusters zoom or spread, popups load their detail (here and from a remote portal); the
 // companion list follows the map; errors offer Retry; axe-core finds nothing in each state.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
-import { axe, chunksLoaded, describeViolations, distDir, launch, newProbe, openPage, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import type { Page } from 'puppeteer-core';
+import { afterPageTimers, chunksLoaded, distDir, frames, newProbe, openPage, waitReady, watchRequests, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
+import { useBrowserEnv } from './env';
 import { announcements, recordAnnouncements, saveData } from './listing-helpers';
 
 const waitAnnounced = async (page: Page, blockId: string, text: string) => {
@@ -16,32 +18,17 @@ const waitAnnounced = async (page: Page, blockId: string, text: string) => {
 };
 import { entries, featuresOf, geoReady, geoShown, mapPoint, mapSize, pixel, showGeoTab, zoomChanged, type Entry } from './listing-geo-kit';
 
-let portal: Emulator;
-let remote: Emulator;
-let browser: Browser;
-beforeAll(async () => {
-  [portal, remote] = await Promise.all([startPortal(), startPortal()]);
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([portal?.close(), remote?.close()]);
-});
+const env = useBrowserEnv({ remote: true });
 beforeEach(() => {
-  for (const e of [portal, remote]) {
+  for (const e of [env.portal, env.remote]) {
     e.faults.clear();
     e.log.clear();
   }
 });
 
-async function expectAccessible(page: Page, state: string) {
-  const violations = await axe(page);
-  expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
-}
-
 /** Opens a page recording its console warnings from the start. */
 async function openWatched(url: string): Promise<Probe & { warnings: string[] }> {
-  const probe = await newProbe(browser);
+  const probe = await newProbe(env.browser);
   const warnings: string[] = [];
   probe.page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
   await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
@@ -51,7 +38,7 @@ async function openWatched(url: string): Promise<Probe & { warnings: string[] }>
 
 /** listing-geo.html with its three maps drawn; the "remote" portal is the second emulator. */
 async function openMaps(): Promise<Probe> {
-  const probe = await openPage(browser, portal.url + 'listing-geo.html?remote=' + encodeURIComponent(remote.origin));
+  const probe = await openPage(env.browser, env.portal.url + 'listing-geo.html?remote=' + encodeURIComponent(env.remote.origin));
   for (const id of ['eventi-mappa', 'luoghi-server', 'eventi-remoti']) await geoReady(probe.page, id);
   return probe;
 }
@@ -74,10 +61,10 @@ async function findPlace(page: Page, blockId: string, id: number) {
 
 describe('the map chunk', () => {
   it('with Save-Data, loads only when the geo tab is first shown, and the map takes the size of its shown panel', async () => {
-    const probe = await newProbe(browser);
+    const probe = await newProbe(env.browser);
     const { page } = probe;
     await saveData(page); // (otherwise it comes in idle time after the first results: listing.test.ts)
-    await page.goto(portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });
+    await page.goto(env.portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"]');
     await new Promise((r) => setTimeout(r, 500)); // idle time, when it would come without Save-Data
@@ -115,15 +102,15 @@ describe('the map chunk', () => {
 
 describe('geo search', () => {
   it('follows nextPageQuery to the last page in all three forms, keeping repeated ids and skipping places without coordinates', async () => {
-    const probe = await openWatched(portal.url + 'listing-geo.html?remote=' + encodeURIComponent(remote.origin));
+    const probe = await openWatched(env.portal.url + 'listing-geo.html?remote=' + encodeURIComponent(env.remote.origin));
     const { page } = probe;
     const shown = {
       module: await geoReady(page, 'eventi-mappa'),
       server: await geoReady(page, 'luoghi-server'),
       rest: await geoReady(page, 'eventi-remoti'),
     };
-    const local = portal.log.read();
-    const far = remote.log.read();
+    const local = env.portal.log.read();
+    const far = env.remote.log.read();
 
     // Module (this portal, browser mode): the bare query, `limit 40` then offsets 40, 80.
     const module = local.filter((e) => e.front === 'module' && e.env === 'extrageo');
@@ -131,7 +118,7 @@ describe('geo search', () => {
     const moduleQueries = module.map((e) => decodeURIComponent(new URLSearchParams(e.query).get('q')!));
     expect(moduleQueries[0]).toContain('limit 40');
     expect(moduleQueries.slice(1).map((q) => /offset (\d+)/.exec(q)?.[1])).toEqual(module.slice(1).map((_, i) => String(40 * (i + 1))));
-    const events = await featuresOf(restGeo(portal.origin, EVENTS));
+    const events = await featuresOf(restGeo(env.portal.origin, EVENTS));
     expect(shown.module.points).toBe(events.length);
     // extrageo gives one feature per related place: an id can repeat, and each stays a point.
     expect(new Set(events.map((f) => f.id)).size).toBeLessThan(events.length);
@@ -140,7 +127,7 @@ describe('geo search', () => {
     const server = local.filter((e) => e.front === 'server' && e.blockId === 'luoghi-server' && e.api === 'geo');
     expect(server.length).toBeGreaterThanOrEqual(3);
     expect(server.map((e) => new URLSearchParams(e.query).get('offset'))).toEqual([null, ...server.slice(1).map((_, i) => String(12 * (i + 1)))]);
-    expect(shown.server.points).toBe((await featuresOf(serverGeo(portal.origin, 'luoghi-server'))).length);
+    expect(shown.server.points).toBe((await featuresOf(serverGeo(env.portal.origin, 'luoghi-server'))).length);
 
     // REST on the remote portal over JSONP: nextPageQuery is a full URL on that portal.
     const rest = far.filter((e) => e.front === 'rest' && e.env === 'extrageo');
@@ -148,7 +135,7 @@ describe('geo search', () => {
     expect(rest.every((e) => /(^|&)callback=piazzaJsonp/.test(e.query))).toBe(true);
     expect(rest.slice(1).every((e) => /offset(\+|%20)\d+/.test(e.path))).toBe(true);
     expect(local.some((e) => e.front === 'rest')).toBe(false);
-    expect(shown.rest.points).toBe((await featuresOf(restGeo(remote.origin, 'classes [event] sort [name=>asc]'))).length);
+    expect(shown.rest.points).toBe((await featuresOf(restGeo(env.remote.origin, 'classes [event] sort [name=>asc]'))).length);
 
     // The event at 0,0 (and the place at 0,0) are left out and counted for admins.
     expect(shown.module.skipped).toBe(1);
@@ -165,18 +152,18 @@ describe('geo search', () => {
     await recordAnnouncements(page, 'eventi-mappa');
     const before = await geoShown(page, 'eventi-mappa');
     expect(before.inView).toBe(before.points);
-    portal.log.clear();
+    env.portal.log.clear();
     await page.select('#eventi-mappa-facet-0', await page.$eval('#eventi-mappa-facet-0 option:nth-child(2)', (o) => (o as HTMLOptionElement).value));
     const after = await geoReady(page, 'eventi-mappa', before.version, before.drawn);
     const topic = await page.$eval('#eventi-mappa-facet-0', (s) => (s as HTMLSelectElement).value);
-    const expected = await featuresOf(restGeo(portal.origin, `topics in ['"${topic}"'] and ${EVENTS}`));
+    const expected = await featuresOf(restGeo(env.portal.origin, `topics in ['"${topic}"'] and ${EVENTS}`));
     expect(after.points).toBe(expected.length);
     expect(after.points).toBeLessThan(before.points);
     // Fitted: every place of the new search is in view.
     expect(after.inView).toBe(after.points);
     const list = await entries(page, 'eventi-mappa');
     expect(list.reduce((n, e) => n + e.count, 0)).toBe(after.points);
-    expect(portal.log.read().filter((e) => e.env === 'extrageo').length).toBeGreaterThanOrEqual(1);
+    expect(env.portal.log.read().filter((e) => e.env === 'extrageo').length).toBeGreaterThanOrEqual(1);
     await waitAnnounced(page, 'eventi-mappa', after.points + ' luoghi sulla mappa');
 
     // A search with no place: an empty map, a visible text and the same polite message.
@@ -187,15 +174,15 @@ describe('geo search', () => {
     expect(empty.points).toBe(0);
     expect(await page.$eval('#eventi-mappa .piazza-geo-empty', (p) => p.textContent)).toBe('Nessun luogo da mostrare sulla mappa.');
     await waitAnnounced(page, 'eventi-mappa', 'Nessun luogo sulla mappa');
-    await expectAccessible(page, 'no places');
+    await expectAxe(page, 'no places');
     expect(probe.errors).toEqual([]);
     await page.close();
   });
 
   it('a failed page shows an error with Retry (no half map), logs it for admins, and Retry loads every page', async () => {
     // The eZ module reads `q` decoded twice: the page's query is `…%2520offset%252040`.
-    portal.faults.arm({ match: 'offset%2040', status: 500, times: 1 });
-    const probe = await openPage(browser, portal.url + 'listing-geo-lazy.html');
+    env.portal.faults.arm({ match: 'offset%2040', status: 500, times: 1 });
+    const probe = await openPage(env.browser, env.portal.url + 'listing-geo-lazy.html');
     const { page } = probe;
     await showGeoTab(page, 'eventi');
     const failed = await geoReady(page, 'eventi');
@@ -205,11 +192,11 @@ describe('geo search', () => {
     expect(failed.zoom).toBe(1);
     expect(await page.$eval('#eventi .piazza-geo .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual(['alert', 'Non è stato possibile caricare i contenuti.Riprova']);
     expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": geo request failed: 500 Emulated server error'))).toBe(true);
-    await expectAccessible(page, 'geo error');
+    await expectAxe(page, 'geo error');
     await page.click('#eventi .piazza-geo .piazza-error button');
     const ok = await geoReady(page, 'eventi', failed.version);
     expect(ok.status).toBe('ready');
-    expect(ok.points).toBe((await featuresOf(restGeo(portal.origin, EVENTS))).length);
+    expect(ok.points).toBe((await featuresOf(restGeo(env.portal.origin, EVENTS))).length);
     expect(await page.$('#eventi .piazza-geo .piazza-error')).toBeNull();
     await page.close();
   });
@@ -217,19 +204,23 @@ describe('geo search', () => {
 
 describe('superseded searches', () => {
   it('a slow geo search overtaken by a newer one never reaches the map', async () => {
-    portal.faults.arm({ match: 'extrageo', latency: 2500, times: 1 });
-    const probe = await openPage(browser, portal.url + 'listing-geo-lazy.html');
+    env.portal.faults.arm({ match: 'extrageo', latency: 2500, times: 1 });
+    const probe = await newProbe(env.browser);
     const { page } = probe;
+    const geo = watchRequests(page, (u) => u.includes('extrageo'));
+    await page.goto(env.portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });
+    await waitReady(page);
     await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"]');
     await showGeoTab(page, 'eventi');
     await page.waitForSelector('#eventi .piazza-geo[data-piazza-status="loading"]');
     const topic = await page.$eval('#eventi-facet-0 option:nth-child(2)', (o) => (o as HTMLOptionElement).value);
     await page.select('#eventi-facet-0', topic);
     const shown = await geoReady(page, 'eventi', 1);
-    const expected = (await featuresOf(restGeo(portal.origin, `topics in ['"${topic}"'] and ${EVENTS}`))).length;
+    const expected = (await featuresOf(restGeo(env.portal.origin, `topics in ['"${topic}"'] and ${EVENTS}`))).length;
     expect(shown.points).toBe(expected);
-    // The first search's answer arrives later and is dropped.
-    await new Promise((r) => setTimeout(r, 2500));
+    // The first search's answer arrives later (or is aborted) and is dropped.
+    await geo.settled();
+    await frames(page);
     const after = await geoShown(page, 'eventi');
     expect([after.points, after.version, after.status]).toEqual([expected, shown.version, 'ready']);
     expect(probe.errors).toEqual([]);
@@ -312,7 +303,7 @@ describe('clusters', () => {
 
 describe('popups', () => {
   it('server mode: spinner, then the banner of `?limit=1&id=…&view=banner`, a link to the full view in a new tab; Escape returns focus', async () => {
-    portal.faults.arm({ match: 'view=banner', latency: 400, times: 1 });
+    env.portal.faults.arm({ match: 'view=banner', latency: 400, times: 1 });
     const probe = await openMaps();
     const { page } = probe;
     const place = (await entries(page, 'luoghi-server')).find((e) => e.kind === 'place')!;
@@ -330,10 +321,10 @@ describe('popups', () => {
       minWidth: getComputedStyle(el).minWidth,
     }));
     expect(popup).toMatchObject({ focused: true, view: true, maxHeight: '360px', minWidth: '300px', link: ['/content/view/full/' + (id + 10000), '_blank', 'noopener'] });
-    const detail = portal.log.read().filter((e) => e.front === 'server' && e.api === 'search' && /(^|&)id=/.test(e.query));
+    const detail = env.portal.log.read().filter((e) => e.front === 'server' && e.api === 'search' && /(^|&)id=/.test(e.query));
     expect(detail).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(detail[0].query))).toMatchObject({ limit: '1', id: String(id), view: 'banner' });
-    await expectAccessible(page, 'popup open');
+    await expectAxe(page, 'popup open');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('#luoghi-server .piazza-geo-popup'));
     expect(await page.evaluate((sel) => document.activeElement === document.querySelector(sel), button)).toBe(true);
@@ -352,7 +343,7 @@ describe('popups', () => {
   it('browser mode asks `id = {id}` with the card view, here and on a remote portal (JSONP, links on that portal)', async () => {
     const probe = await openMaps();
     const { page } = probe;
-    for (const [blockId, emulator, base] of [['eventi-mappa', portal, ''], ['eventi-remoti', remote, remote.origin]] as const) {
+    for (const [blockId, emulator, base] of [['eventi-mappa', env.portal, ''], ['eventi-remoti', env.remote, env.remote.origin]] as const) {
       emulator.log.clear();
       const selector = await findPlace(page, blockId, 4002);
       await page.click(selector + ' .piazza-geo-show');
@@ -383,7 +374,7 @@ describe('popups', () => {
   });
 
   it('a failed detail says so inside the popup, with Retry', async () => {
-    portal.faults.arm({ match: 'view=banner', status: 500, times: 1 });
+    env.portal.faults.arm({ match: 'view=banner', status: 500, times: 1 });
     const probe = await openMaps();
     const { page } = probe;
     const place = (await entries(page, 'luoghi-server')).find((e) => e.kind === 'place')!;
@@ -431,7 +422,7 @@ describe('the companion list', () => {
     const [cx, cy] = await mapPoint(page, id, [size[0] / 2, size[1] / 2]);
     await page.mouse.move(cx, cy);
     await page.mouse.wheel({ deltaY: -400 });
-    await new Promise((r) => setTimeout(r, 300));
+    await afterPageTimers(page, 400); // a wheel zoom (its 80 ms wait, its 250 ms animation) would be over
     expect((await geoShown(page, id)).zoom).toBe(start.zoom);
 
     // + on the focused map, then the zoom-in button: fewer places in view, each listed one inside it.
@@ -462,7 +453,7 @@ describe('the companion list', () => {
     const inner = await group!.evaluate((b) => Array.from(document.getElementById(b.getAttribute('aria-controls')!)!.querySelectorAll('li[data-point]'))
       .map((li) => [li.getAttribute('data-point'), li.getAttribute('data-id')]));
     expect(inner.length).toBeGreaterThan(1);
-    await expectAccessible(page, 'group open');
+    await expectAxe(page, 'group open');
 
     // Places have their own spot (but the pair 6001/6002): the chosen one ends up alone, in the middle
     // (then the popup may pan the map to fit in it). Every position the list reports is recorded.
@@ -479,16 +470,17 @@ describe('the companion list', () => {
     const [w, h] = await mapSize(page, id);
     const seen = (await page.evaluate(() => (window as any).__at as string[])).map((a) => a.split(',').map(Number));
     expect(seen.some(([x, y]) => Math.abs(x - w / 2) <= 1 && Math.abs(y - h / 2) <= 1), JSON.stringify(seen)).toBe(true);
-    // The popup points at the place: centred above it.
-    await new Promise((r) => setTimeout(r, 400)); // the auto-pan animation
-    const alone = (await entries(page, id)).find((e) => e.point === Number(point))!;
-    const [px, py] = await mapPoint(page, id, alone.at!);
-    const box = await page.$eval(`#${id} .piazza-geo-popup`, (el) => el.getBoundingClientRect().toJSON());
-    expect(Math.abs(box.left + box.width / 2 - px)).toBeLessThanOrEqual(2);
-    expect(box.bottom).toBeLessThan(py - 41);
-    expect(box.bottom).toBeGreaterThan(py - 70);
+    // The popup points at the place: centred above it, once the auto-pan animation is over.
+    await vi.waitFor(async () => {
+      const alone = (await entries(page, id)).find((e) => e.point === Number(point))!;
+      const [px, py] = await mapPoint(page, id, alone.at!);
+      const box = await page.$eval(`#${id} .piazza-geo-popup`, (el) => el.getBoundingClientRect().toJSON());
+      expect(Math.abs(box.left + box.width / 2 - px)).toBeLessThanOrEqual(2);
+      expect(box.bottom).toBeLessThan(py - 41);
+      expect(box.bottom).toBeGreaterThan(py - 70);
+    }, { timeout: 10_000, interval: 50 });
     expect(await page.evaluate(() => document.activeElement?.classList.contains('piazza-geo-popup'))).toBe(true);
-    await expectAccessible(page, 'popup from the list');
+    await expectAxe(page, 'popup from the list');
     expect(probe.errors).toEqual([]);
     await page.close();
   });
@@ -518,7 +510,7 @@ describe('the map', () => {
     expect(scale[1]).toMatch(/^Scala della mappa: \d+ k?m$/);
     // Nothing of ours carries a style attribute (strict CSP); OpenLayers positions its own elements.
     expect(await page.$$eval('.piazza-geo [style]', (els) => els.filter((e) => !e.closest('.ol-viewport')).length)).toBe(0);
-    await expectAccessible(page, 'maps shown');
+    await expectAxe(page, 'maps shown');
     expect(probe.external()).toEqual([]);
     await page.close();
   });

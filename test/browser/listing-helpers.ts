@@ -4,6 +4,7 @@ import type { Page } from 'puppeteer-core';
 // @ts-ignore plain JS fixture module
 import { search } from '../../fixtures/emulator/query/index.mjs';
 import { romeDayOf } from './clock';
+import { nextVersion } from './harness';
 
 export interface Shown {
   status: string;
@@ -24,15 +25,7 @@ export function shown(page: Page, blockId: string): Promise<Shown> {
 
 /** Waits until the block shows a result change after `version` (ready or error). */
 export async function nextResults(page: Page, blockId: string, version: number): Promise<Shown> {
-  await page.waitForFunction(
-    (id, v) => {
-      const el = document.querySelector('#' + id + ' .piazza-listing-list');
-      return !!el && Number(el.getAttribute('data-version')) > v && el.getAttribute('data-piazza-status') !== 'loading';
-    },
-    { timeout: 15_000 },
-    blockId,
-    version,
-  );
+  await nextVersion(page, '#' + blockId + ' .piazza-listing-list', version);
   return shown(page, blockId);
 }
 

@@ -2,13 +2,14 @@
 // exactly as the portal's API computes them, both paging styles, URL state with Back/Forward,
 // the PA validator's crawl, and axe-core in each state.
 import { describe, expect, it } from 'vitest';
-import { axe, chunksLoaded, describeViolations, newProbe, openPage, waitReady, type Probe } from './harness';
+import { chunksLoaded, newProbe, openPage, waitReady, type Probe } from './harness';
+import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import {
   after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, searchParams, setDate, shown,
   saveData,
 } from './listing-helpers';
-import { romeWeekday } from './clock';
+import { DATE, romeWeekday } from './clock';
 
 const BASE = 'classes [event] and subtree [101] sort [time_interval=>asc]';
 const FROM_TODAY = `calendar[time_interval] = [${day()} 00:00,*]`;
@@ -22,11 +23,6 @@ async function demo(query = '', savingData = false): Promise<Probe> {
   await waitReady(probe.page);
   await firstResults(probe.page, 'eventi', 'notizie', 'eventi-server', 'servizi-remoti');
   return probe;
-}
-
-async function expectAccessible(probe: Probe, state: string) {
-  const violations = await axe(probe.page);
-  expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
 }
 
 const facetOptions = (probe: Probe, selector: string) =>
@@ -48,7 +44,7 @@ describe('listing on the demo page', () => {
     // A block with one tab has no tab bar.
     expect(await page.$$('#notizie [role=tablist]')).toHaveLength(0);
     expect(await page.$('#notizie-list')).not.toBeNull();
-    await expectAccessible(probe, 'first results');
+    await expectAxe(probe.page, 'first results');
     expect(probe.external()).toEqual([]);
     expect(probe.errors).toEqual([]);
     await page.close();
@@ -88,7 +84,7 @@ describe('listing on the demo page', () => {
     expect((await facetOptions(probe, '#eventi-facet-0')).length).toBe(options.length);
     await page.waitForFunction(() => (window as any).__said_eventi?.length > 0);
     expect(await announcements(page, 'eventi')).toEqual([`${count} risultati` + (count > 6 ? `, pagina 1 di ${Math.ceil(count / 6)}` : '')]);
-    await expectAccessible(probe, 'facet selected');
+    await expectAxe(probe.page, 'facet selected');
     expect(probe.errors).toEqual([]);
     await page.close();
   });
@@ -97,7 +93,7 @@ describe('listing on the demo page', () => {
     ['today', `[${day()} 00:00,${day()} 23:59]`],
     ['next7days', `[${day()} 00:00,${day(7)} 23:59]`],
     ['next30days', `[${day()} 00:00,${day(30)} 23:59]`],
-  ])('the %s interval shows what the API finds in %s', async (interval, range) => {
+  ])('the %s interval shows what the API finds in %s', DATE, async (interval, range) => {
     const probe = await demo();
     const res = await after(probe.page, 'eventi', () => probe.page.click(`#eventi-interval-${interval}`));
     expect(res).toMatchObject(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = ${range} limit 6 offset 0`));
@@ -106,7 +102,7 @@ describe('listing on the demo page', () => {
     await probe.page.close();
   });
 
-  it('the weekend is this weekend, also on a Sunday', async () => {
+  it('the weekend is this weekend, also on a Sunday', DATE, async () => {
     const probe = await demo();
     const res = await after(probe.page, 'eventi', () => probe.page.click('#eventi-interval-weekend'));
     const dow = romeWeekday(); // the portal's weekday, whatever the browser's zone
@@ -116,7 +112,7 @@ describe('listing on the demo page', () => {
     await probe.page.close();
   });
 
-  it('the published range applies once both dates are valid; from bounds to, to bounds from, reset clears both', async () => {
+  it('the published range applies once both dates are valid; from bounds to, to bounds from, reset clears both', DATE, async () => {
     const probe = await demo();
     const { page } = probe;
     const before = await shown(page, 'eventi');
@@ -131,7 +127,7 @@ describe('listing on the demo page', () => {
     expect(res).toMatchObject(want);
     expect(res.total).toBeLessThan(before.total);
     expect(await page.$eval('#eventi-published-from', (el) => (el as HTMLInputElement).max)).toBe(day(-10));
-    await expectAccessible(probe, 'published range');
+    await expectAxe(probe.page, 'published range');
     const reset = await after(page, 'eventi', () => page.click('#eventi .piazza-listing-published button'));
     expect(reset.ids).toEqual(before.ids);
     expect(await page.$('#eventi .piazza-listing-published button')).toBeNull();
@@ -140,7 +136,7 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
-  it('"to" alone bounds "from"', async () => {
+  it('"to" alone bounds "from"', DATE, async () => {
     const probe = await demo();
     await setDate(probe.page, '#eventi-published-to', day(-3));
     await probe.page.waitForFunction(() => (document.querySelector('#eventi-published-from') as HTMLInputElement).max !== '');
@@ -162,7 +158,7 @@ describe('listing on the demo page', () => {
     expect(res.total).toBeGreaterThan(0);
     expect(res.total).toBeLessThan(all.total);
     expect((await searchParams(page))['eventi.q']).toBe('festa');
-    await expectAccessible(probe, 'search open');
+    await expectAxe(probe.page, 'search open');
     const cleared = await after(page, 'eventi', () => page.click(toggle));
     expect(cleared.ids).toEqual(all.ids);
     expect(await page.$eval('#eventi-search', (f) => (f as HTMLElement).hidden)).toBe(true);
@@ -182,7 +178,7 @@ describe('listing on the demo page', () => {
     expect(await page.$('#eventi nav.pagination-wrapper')).toBeNull();
     await page.waitForFunction(() => (window as any).__said_eventi?.length > 0);
     expect(await announcements(page, 'eventi')).toEqual(['Nessun risultato']);
-    await expectAccessible(probe, 'no results');
+    await expectAxe(probe.page, 'no results');
     await page.close();
   });
 
@@ -225,7 +221,7 @@ describe('listing on the demo page', () => {
     expect(await page.$eval(nav + ' li:last-child', (li) => li.className)).toContain('disabled');
     const prev = await after(page, 'eventi', () => page.click(nav + ' a[aria-label="Pagina precedente"]'));
     expect(prev.ids).toEqual(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset ${(pages - 2) * 6}`).ids);
-    await expectAccessible(probe, 'page navigation');
+    await expectAxe(probe.page, 'page navigation');
     await page.close();
   });
 
@@ -288,7 +284,7 @@ describe('listing on the demo page', () => {
       expect(res.ids.slice(0, before.ids.length)).toEqual(before.ids);
       // Focus goes to the first new item, never to the removed or busy button.
       expect(await page.evaluate(() => document.activeElement?.closest('[role=listitem]')?.querySelector('[data-object_id]')?.getAttribute('data-object_id'))).toBe(String(res.ids[before.ids.length]));
-      if (clicks === 1) await expectAccessible(probe, 'after one load more');
+      if (clicks === 1) await expectAxe(probe.page, 'after one load more');
       expect(clicks).toBeLessThan(40);
     }
     const end = await shown(page, 'notizie');
@@ -344,8 +340,7 @@ describe('listing on the demo page', () => {
     expect(await page.$('#eventi .piazza-listing-intervals')).toBeNull();
     expect(await page.$('#eventi .piazza-listing-published')).toBeNull();
     expect(await page.$('#eventi-facet-0')).not.toBeNull();
-    const violations = await axe(page, '#eventi [role=tablist]');
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectAxe(page, 'page', '#eventi [role=tablist]');
     await page.keyboard.press('Home');
     const res = await nextResults(page, 'eventi', listVersion);
     expect(res).toMatchObject(expected(env.portal.dataset, `topics in ['"Sport"'] and ${BASE} and ${FROM_TODAY} limit 6 offset 0`));

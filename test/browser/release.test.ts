@@ -9,15 +9,13 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Browser } from 'puppeteer-core';
-import { launch, newProbe, openPage, projectRoot, startPortal, type Emulator } from './harness';
+import { newProbe, openPage, projectRoot } from './harness';
+import { useBrowserEnv } from './env';
 
 const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
 const NAME = `piazza-${pkg.version}`;
 let temp: string;
 let folder: string;
-let portal: Emulator;
-let browser: Browser;
 
 // Without PIAZZA_REPOSITORY_URL unless a test sets it: the release's publiccode.yml is then the repository's.
 const release = (out: string, env: Record<string, string> = {}) => {
@@ -27,19 +25,14 @@ const release = (out: string, env: Record<string, string> = {}) => {
 const sha384 = (file: string) => 'sha384-' + createHash('sha384').update(readFileSync(file)).digest('base64');
 const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 
-beforeAll(async () => {
+beforeAll(() => {
   temp = mkdtempSync(join(tmpdir(), 'piazza-release-test-'));
   release(join(temp, 'a'));
   folder = join(temp, 'a', NAME);
-  // The emulator serves /dist/ from the release: the pages below load nothing of the repository's build.
-  portal = await startPortal({ distDir: join(folder, 'dist') });
-  browser = await launch();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  rmSync(temp, { recursive: true, force: true });
-});
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+// The emulator serves /dist/ from the release: the pages below load nothing of the repository's build.
+const env = useBrowserEnv({ portal: () => ({ distDir: join(folder, 'dist') }) });
 
 describe('npm run release', () => {
   it('two releases of one commit are the same bytes', () => {
@@ -97,27 +90,27 @@ describe('npm run release', () => {
     const tag = snippet.match(/<script src="[^"]+" integrity="[^"]+" crossorigin="anonymous"><\/script>/)![0].replace('/extension/piazza/design/piazza/javascript/piazza/', '/dist/');
     const page = (script: string) => `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Installazione</title>${script}</head>
       <body><main><div data-piazza-block="probe" id="sonda"><script type="application/json">{"message": "dal rilascio"}</script>piazza non attivo</div></main></body></html>`;
-    const post = (path: string, html: string) => fetch(portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html }) });
+    const post = (path: string, html: string) => fetch(env.portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html }) });
     await post('/installazione.html', page(tag));
     // (the hash's first character changed to another one: 'A' over an 'A' would tamper nothing)
     await post('/manomesso.html', page(tag.replace(/integrity="sha384-(.)/, (_, c: string) => 'integrity="sha384-' + (c === 'A' ? 'B' : 'A'))));
 
-    const probe = await openPage(browser, portal.url + 'installazione.html');
+    const probe = await openPage(env.browser, env.portal.url + 'installazione.html');
     expect(await probe.page.evaluate(() => (window as any).piazza.version)).toBe(pkg.version);
     await probe.page.waitForSelector('#sonda[data-piazza-state="mounted"]');
     expect(await probe.page.$eval('#sonda', (el) => el.textContent)).toContain('dal rilascio');
     expect(probe.errors).toEqual([]);
     await probe.page.close();
 
-    const tampered = await newProbe(browser);
-    await tampered.page.goto(portal.url + 'manomesso.html', { waitUntil: 'load' });
+    const tampered = await newProbe(env.browser);
+    await tampered.page.goto(env.portal.url + 'manomesso.html', { waitUntil: 'load' });
     expect(await tampered.page.evaluate(() => typeof (window as any).piazza)).toBe('undefined');
     expect(tampered.errors.join('\n')).toMatch(/integrity/i);
     await tampered.page.close();
   });
 
   it('a portal page works served from the release alone', async () => {
-    const probe = await openPage(browser, portal.url + 'portale.html');
+    const probe = await openPage(env.browser, env.portal.url + 'portale.html');
     const { page } = probe;
     await page.waitForFunction(() => document.querySelector('.piazza-listing-list')?.getAttribute('data-piazza-status') === 'ready', { timeout: 15_000 });
     const states = await page.$$eval('[data-piazza-block]', (els) => els.map((el) => el.getAttribute('data-piazza-state')));

@@ -1,14 +1,14 @@
 // Every demo page under each Bootstrap Italia a portal ships: 2.2 (OpenPA's bootstrapitalia2), 2.11
-// (bootstrapitalia2110), 2.18 (npm's newest) and no theme script at all (2.18's CSS alone). The blocks'
+// (bootstrapitalia2110) and no theme script at all (2.18's CSS alone); 2.18, npm's newest and the
+// demo pages' default, is a11y-pages' (the same checks, each page once). The blocks'
 // markup holds under each version's CSS: no console error, no failed request, nothing of a block
 // scrolling sideways or clipped at 320, 768 and 1280 px, the focus ring visible on the blocks'
 // controls, axe clean. The helpers that live beside the theme's JS have their journeys per version
 // below (procedure steps beside Bootstrap's collapse, shared-link embeds in a masonry grid, the
 // gallery by keyboard) and in helpers-masonry (masonry layout while sections open).
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
 import { describeViolations, axe, openPage } from './harness';
-import { a11yEnv, BLOCK_ROOTS, demoPages, reflowProblems, settle } from './a11y/kit';
+import { a11yEnv, demoPages, focusRings, reflowProblems, settle } from './a11y/kit';
 import { DELIBERATE_ERRORS, overlapsIn } from './helpers-common';
 // @ts-ignore plain JS fixture module
 import { THEME_CHOICES } from '../../fixtures/emulator/index.mjs';
@@ -17,28 +17,10 @@ const env = a11yEnv('theme-versions');
 const DESKTOP = { width: 1280, height: 900 };
 const WIDTHS = [320, 768, 1280];
 const withTheme = (path: string, bi: string) => path + (path.includes('?') ? '&' : '?') + 'bi=' + bi;
+// 2.18, the demo pages' default, is checked the same way by a11y-pages (every page, every width).
+const VERSIONS = (THEME_CHOICES as string[]).filter((bi) => bi !== '2.18');
 
-/** The first few controls inside blocks reached by Tab, each with what draws its focus ring (or nothing). */
-async function focusRings(page: Page, stops = 4): Promise<{ where: string; ring: string }[]> {
-  const found: { where: string; ring: string }[] = [];
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (let i = 0; i < 60 && found.length < stops; i++) {
-    await page.keyboard.press('Tab');
-    const stop = await page.evaluate((roots) => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body || !el.closest(roots)) return null;
-      const cs = getComputedStyle(el);
-      const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0 ? 'outline ' + cs.outlineWidth : '';
-      const shadow = cs.boxShadow && cs.boxShadow !== 'none' ? 'box-shadow' : '';
-      const cls = String(el.className || '').split(/\s+/)[0];
-      return { where: el.id ? '#' + el.id : el.tagName.toLowerCase() + (cls ? '.' + cls : ''), ring: outline || shadow };
-    }, BLOCK_ROOTS);
-    if (stop) found.push(stop);
-  }
-  return found;
-}
-
-describe.each(THEME_CHOICES as string[])('demo pages with Bootstrap Italia %s', (bi) => {
+describe.each(VERSIONS)('demo pages with Bootstrap Italia %s', (bi) => {
   it.each(demoPages())('/%s holds at 320, 768 and 1280 px', async (path) => {
     const page = await env.visit(withTheme(path, bi), { viewport: { width: 1280, height: 900 } });
     const probe = env.probe();
@@ -67,7 +49,7 @@ describe.each(THEME_CHOICES as string[])('demo pages with Bootstrap Italia %s', 
   });
 });
 
-describe.each(THEME_CHOICES as string[])('helpers beside Bootstrap Italia %s', (bi) => {
+describe.each(VERSIONS)('helpers beside Bootstrap Italia %s', (bi) => {
   it('procedure steps open and close, one by one and all at once', async () => {
     const probe = await openPage(env.browser, env.portal.url + `helpers-procedure.html?bi=${bi}`, DESKTOP);
     const { page } = probe;

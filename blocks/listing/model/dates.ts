@@ -67,6 +67,20 @@ export function intervalRange(interval: IntervalId, now: Date): [string, string]
   }
 }
 
+/**
+ * A date range's clauses, as the theme's plugin writes them: a `from` day keeps what ends on or
+ * after it (`toField range [from 00:00,*]`), a `to` day what starts on or before it
+ * (`fromField range [*,to 23:59]`). An invalid day, or an empty field, adds nothing.
+ */
+export function dateRangeClauses(fromField: string, toField: string, from: string, to: string): string[] {
+  const a = parseYmd(from);
+  const b = parseYmd(to);
+  const out: string[] = [];
+  if (a && toField) out.push(`${toField} range [${queryMinute(a, '00:00')},*]`);
+  if (b && fromField) out.push(`${fromField} range [*,${queryMinute(b, '23:59')}]`);
+  return out;
+}
+
 /** `[from 00:00, to 23:59]` when both are valid dates and from ≤ to; otherwise null (no filter). */
 export function publishedRange(from: string, to: string): [string, string] | null {
   const a = parseYmd(from);

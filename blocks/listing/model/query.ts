@@ -1,6 +1,6 @@
 // The ocopendata query the browser builds from the block's query and the visitor's filters
 // (as the original `buildQuery` did, with its bugs fixed). Pure: `now` is passed in.
-import { intervalRange, isStrictIso, publishedRange } from './dates';
+import { dateRangeClauses, intervalRange, isStrictIso, publishedRange } from './dates';
 import type { FacetDef, Filters, ListingSettings } from './types';
 import { escapeSyntax, phraseItem, valuesClause } from '../../../runtime/query-language';
 
@@ -29,9 +29,21 @@ export function facetValue(field: string, value: string): string {
   return `'${phraseItem(value)}'`;
 }
 
+/**
+ * A value of a typed facet (`Label:field:type` in the theme): `integer` a number, `date` a day
+ * (`'"YYYY-MM-DDT00:00:00Z"'` on `_dt` fields, else the value), `term` the value without phrase quotes.
+ */
+function typedValue(field: string, value: string, type: FacetDef['type']): string {
+  if (type === 'integer') return String(Number.parseInt(value, 10));
+  if (type === 'date' && field.includes('_dt') && isStrictIso(value)) return `'"${value.slice(0, 10)}T00:00:00Z"'`;
+  return `'${escapeValue(value)}'`;
+}
+
 /** `field in [v1, v2]` (any of them); a value with a `$` in a clause of its own (query-language.ts). */
-export function facetClause(field: string, values: string[]): string {
-  return valuesClause(field, 'in', values, { item: (v) => facetValue(field, v) });
+export function facetClause(field: string, values: string[], type: FacetDef['type'] = 'string'): string {
+  if (type === 'integer') values = values.filter((v) => /^-?\d+/.test(v));
+  if (!values.length) return '';
+  return valuesClause(field, 'in', values, { item: (v) => (type === 'string' ? facetValue(field, v) : typedValue(field, v, type)) });
 }
 
 export interface QueryOptions {
@@ -53,7 +65,10 @@ export function selectedFacets(s: ListingSettings, f: Filters, except?: string):
 export function filteredQuery(s: ListingSettings, f: Filters, now: Date, options: QueryOptions = {}): string {
   const parts: string[] = [];
   // As the original: each facet is prepended in order (the last facet ends up first), then the text before the query.
-  for (const [def, values] of selectedFacets(s, f, options.exceptFacet)) parts.unshift(facetClause(def.field, values));
+  for (const [def, values] of selectedFacets(s, f, options.exceptFacet)) {
+    const clause = facetClause(def.field, values, def.type);
+    if (clause) parts.unshift(clause);
+  }
   const text = s.showSearch ? searchText(f.text) : '';
   if (text) parts.push(`q = '${escapeValue(text)}'`);
   if (s.query) parts.push(s.query);
@@ -64,6 +79,7 @@ export function filteredQuery(s: ListingSettings, f: Filters, now: Date, options
     }
     const range = s.publishedRange ? publishedRange(f.publishedFrom, f.publishedTo) : null;
     if (range) parts.push(`published range [${range[0]},${range[1]}]`);
+    s.dateRanges.forEach((r, i) => parts.push(...dateRangeClauses(r.fromField, r.toField, ...(f.ranges?.[i] || ['', '']))));
   }
   if (text) parts.push('sort [score=>desc]');
   return parts.join(' and ');

@@ -18,6 +18,7 @@ export function parseFacet(entry: NonNullable<ListingConfig['facets']>[number]):
     sort: entry.sort || 'alpha',
     limit: entry.limit || 1000,
     ...(entry.options ? { options: entry.options } : {}),
+    ...(entry.type && entry.type !== 'string' ? { type: entry.type } : {}),
   };
 }
 
@@ -55,6 +56,7 @@ export function resolveSettings(config: ListingConfig, fallbackBlockId: string):
     showSearch: !!config.showSearch,
     timeIntervals: !!config.timeIntervals,
     publishedRange: !!config.publishedRange,
+    dateRanges: (config.dateRanges || []).map((r) => ({ label: r.label || '', fromField: r.fromField, toField: r.toField })),
     paging,
     map: config.map || {},
   };

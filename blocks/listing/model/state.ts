@@ -5,7 +5,10 @@ import { proxy } from 'valtio/vanilla';
 import { INTERVALS, type Filters, type IntervalId, type ListingSettings, type ListingState, type TabId } from './types';
 
 export function defaultState(s: ListingSettings, tabs: readonly TabId[] = s.tabs): ListingState {
-  return { text: '', facets: {}, interval: 'all', publishedFrom: '', publishedTo: '', page: 0, tab: tabs[0] || 'list' };
+  return {
+    text: '', facets: {}, interval: 'all', publishedFrom: '', publishedTo: '', page: 0, tab: tabs[0] || 'list',
+    ...(s.dateRanges.length ? { ranges: s.dateRanges.map((): [string, string] => ['', '']) } : {}),
+  };
 }
 
 export const createState = (initial: ListingState): ListingState => proxy(structuredClone(initial));
@@ -16,12 +19,13 @@ export const filtersOf = (s: ListingState): Filters => ({
   interval: s.interval,
   publishedFrom: s.publishedFrom,
   publishedTo: s.publishedTo,
+  ...(s.ranges ? { ranges: s.ranges } : {}),
 });
 
 /** A stable text for "did the filters change?" (facet keys sorted, empty selections dropped). */
 export function filtersKey(f: Filters): string {
   const facets = Object.keys(f.facets).sort().filter((k) => f.facets[k]?.length).map((k) => [k, f.facets[k]]);
-  return JSON.stringify([f.text.trim(), facets, f.interval, f.publishedFrom, f.publishedTo]);
+  return JSON.stringify([f.text.trim(), facets, f.interval, f.publishedFrom, f.publishedTo, (f.ranges || []).some((r) => r[0] || r[1]) ? f.ranges : []]);
 }
 
 export interface ListingActions {
@@ -31,6 +35,8 @@ export interface ListingActions {
   selectFacet(field: string, values: string[]): void;
   chooseInterval(interval: IntervalId): void;
   setPublished(from: string, to: string): void;
+  /** The dates of the date range at `index`. */
+  setRange(index: number, from: string, to: string): void;
   goToPage(page: number): void;
   showTab(tab: TabId): void;
   /** Replace everything (Back/Forward, a shared link). */
@@ -48,6 +54,7 @@ export function createActions(state: ListingState): ListingActions {
     selectFacet: (field, values) => filtered(() => (state.facets = { ...state.facets, [field]: values.filter((v) => v !== '') })),
     chooseInterval: (interval) => filtered(() => (state.interval = INTERVALS.includes(interval) ? interval : 'all')),
     setPublished: (from, to) => filtered(() => { state.publishedFrom = from; state.publishedTo = to; }),
+    setRange: (index, from, to) => filtered(() => { const next = [...(state.ranges || [])]; next[index] = [from, to]; state.ranges = next; }),
     goToPage: (page) => { state.page = Math.max(0, Math.floor(page) || 0); },
     showTab: (tab) => { state.tab = tab; },
     restore: (next) => {
@@ -56,6 +63,7 @@ export function createActions(state: ListingState): ListingActions {
       state.interval = next.interval;
       state.publishedFrom = next.publishedFrom;
       state.publishedTo = next.publishedTo;
+      state.ranges = next.ranges ? [...next.ranges] : undefined;
       state.page = next.page;
       state.tab = next.tab;
     },

@@ -21,6 +21,15 @@ export interface FacetDef {
   limit: number;
   /** Options known in advance (a tag tree): offered even before/without counts. */
   options?: FacetOptionDef[];
+  /** How a chosen value is written in the query (`string`, the default: a phrase). */
+  type?: 'string' | 'date' | 'integer' | 'term';
+}
+
+/** A date range on two fields (the theme's `Label:date_range:fromField:toField`). */
+export interface DateRangeDef {
+  label: string;
+  fromField: string;
+  toField: string;
 }
 
 /** Where the data comes from. */
@@ -54,6 +63,7 @@ export interface ListingSettings {
   showSearch: boolean;
   timeIntervals: boolean;
   publishedRange: boolean;
+  dateRanges: DateRangeDef[];
   paging: PagingStyle;
   /** The map tab's options (`map` in the config, defaults filled in by the schema). */
   map: NonNullable<ListingConfig['map']>;
@@ -70,6 +80,8 @@ export interface Filters {
   /** YYYY-MM-DD or ''; applied only when both are valid. */
   publishedFrom: string;
   publishedTo: string;
+  /** [from, to] (YYYY-MM-DD or '') of each date range, in config order. */
+  ranges?: Array<[string, string]>;
 }
 
 export interface ListingState extends Filters {

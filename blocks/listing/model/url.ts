@@ -26,6 +26,11 @@ export function decodeState(s: ListingSettings, search: string, tabs: readonly T
     if (parseYmd(from)) state.publishedFrom = from;
     if (parseYmd(to)) state.publishedTo = to;
   }
+  s.dateRanges.forEach((_, i) => {
+    const from = params.get(key(s, 'r' + i + '.from')) || '';
+    const to = params.get(key(s, 'r' + i + '.to')) || '';
+    (state.ranges ||= [])[i] = [parseYmd(from) ? from : '', parseYmd(to) ? to : ''];
+  });
   const page = Number(params.get(key(s, 'page')));
   if (Number.isInteger(page) && page > 1 && page <= 100000) state.page = page - 1;
   const tab = params.get(key(s, 'tab')) as TabId | null;
@@ -43,6 +48,11 @@ export function encodeState(s: ListingSettings, state: ListingState, search: str
   if (s.timeIntervals && state.interval !== 'all') params.append(key(s, 'interval'), state.interval);
   if (s.publishedRange && state.publishedFrom) params.append(key(s, 'from'), state.publishedFrom);
   if (s.publishedRange && state.publishedTo) params.append(key(s, 'to'), state.publishedTo);
+  s.dateRanges.forEach((_, i) => {
+    const [from, to] = state.ranges?.[i] || ['', ''];
+    if (from) params.append(key(s, 'r' + i + '.from'), from);
+    if (to) params.append(key(s, 'r' + i + '.to'), to);
+  });
   if (state.page > 0) params.append(key(s, 'page'), String(state.page + 1));
   if (state.tab !== (tabs[0] || 'list')) params.append(key(s, 'tab'), state.tab);
   const out = params.toString();

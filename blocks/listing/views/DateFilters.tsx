@@ -1,5 +1,5 @@
-// Time-interval radios and the published-date range (from sets the min of to; to sets the max of
-// from; a reset button appears once either date is valid).
+// Time-interval radios and the date ranges: the published-date range and each `dateRanges` entry
+// (from sets the min of to; to sets the max of from; a reset button appears once either date is valid).
 import { useRef } from 'preact/hooks';
 import type { I18n } from '../../../runtime/i18n';
 import { parseYmd } from '../model/dates';
@@ -20,14 +20,16 @@ export function Intervals({ idPrefix, value, i18n, onChange }: { idPrefix: strin
 }
 
 interface RangeProps {
+  /** Unique in the page: the inputs' ids start with it. */
   idPrefix: string;
+  legend: string;
   from: string;
   to: string;
   i18n: I18n;
   onChange(from: string, to: string): void;
 }
 
-export function PublishedRange({ idPrefix, from, to, i18n, onChange }: RangeProps) {
+export function DateRange({ idPrefix, legend, from, to, i18n, onChange }: RangeProps) {
   const { t } = i18n;
   const fromInput = useRef<HTMLInputElement>(null);
   const validFrom = parseYmd(from) ? from : '';
@@ -35,19 +37,19 @@ export function PublishedRange({ idPrefix, from, to, i18n, onChange }: RangeProp
   const read = (e: Event) => (e.currentTarget as HTMLInputElement).value;
   return (
     <fieldset class="piazza-listing-published mb-3">
-      <legend class="h6 fw-semibold">{t('published.legend')}</legend>
+      <legend class="h6 fw-semibold">{legend}</legend>
       <div class="row g-3 align-items-end">
         <div class="col-12 col-sm-6 col-lg-4">
           <div class="form-group mb-0">
-            <label for={idPrefix + '-published-from'} class="active">{t('published.from')}</label>
-            <input ref={fromInput} type="date" class="form-control" id={idPrefix + '-published-from'} value={from}
+            <label for={idPrefix + '-from'} class="active">{t('published.from')}</label>
+            <input ref={fromInput} type="date" class="form-control" id={idPrefix + '-from'} value={from}
               max={validTo || undefined} onChange={(e) => onChange(read(e), to)} />
           </div>
         </div>
         <div class="col-12 col-sm-6 col-lg-4">
           <div class="form-group mb-0">
-            <label for={idPrefix + '-published-to'} class="active">{t('published.to')}</label>
-            <input type="date" class="form-control" id={idPrefix + '-published-to'} value={to}
+            <label for={idPrefix + '-to'} class="active">{t('published.to')}</label>
+            <input type="date" class="form-control" id={idPrefix + '-to'} value={to}
               min={validFrom || undefined} onChange={(e) => onChange(from, read(e))} />
           </div>
         </div>

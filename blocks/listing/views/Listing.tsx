@@ -9,7 +9,7 @@ import type { FacetCounts } from '../facet-counts';
 import type { ListingState, TabId } from '../model/types';
 import type { TabResults } from '../tab-results';
 import { loadTab, type TabViewProps } from '../tabs';
-import { PublishedRange, Intervals } from './DateFilters';
+import { DateRange, Intervals } from './DateFilters';
 import { FacetSelect } from './FacetSelect';
 import { TabView as ListTabView } from './ListTab';
 import { SearchBox } from './SearchBox';
@@ -50,7 +50,7 @@ export function Listing(props: ListingProps) {
 
   const id = s.blockId;
   const agenda = snap.tab === 'agenda';
-  const hasFilters = s.showSearch || s.facets.length > 0 || s.timeIntervals || s.publishedRange;
+  const hasFilters = s.showSearch || s.facets.length > 0 || s.timeIntervals || s.publishedRange || s.dateRanges.length > 0;
   const tabbed = tabs.length > 1;
   return (
     <>
@@ -72,8 +72,12 @@ export function Listing(props: ListingProps) {
           {/* The agenda's own dates are its range: the date filters do not apply there, so they are hidden. */}
           {s.timeIntervals && !agenda && <Intervals idPrefix={id} value={snap.interval} i18n={i18n} onChange={actions.chooseInterval} />}
           {s.publishedRange && !agenda && (
-            <PublishedRange idPrefix={id} from={snap.publishedFrom} to={snap.publishedTo} i18n={i18n} onChange={actions.setPublished} />
+            <DateRange idPrefix={id + '-published'} legend={t('published.legend')} from={snap.publishedFrom} to={snap.publishedTo} i18n={i18n} onChange={actions.setPublished} />
           )}
+          {!agenda && s.dateRanges.map((r, i) => (
+            <DateRange key={i} idPrefix={id + '-range-' + i} legend={r.label || r.fromField + ' – ' + r.toField} from={snap.ranges?.[i]?.[0] || ''} to={snap.ranges?.[i]?.[1] || ''}
+              i18n={i18n} onChange={(from, to) => actions.setRange(i, from, to)} />
+          ))}
         </div>
       )}
       {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.prefetch} />}

@@ -5,8 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { axe, describeViolations, launch, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from '../harness';
+import { afterAll, afterEach, expect } from 'vitest';
+import { announced, newProbe, projectRoot, quiet, waitReady, type Emulator, type Probe } from '../harness';
+import { useBrowserEnv } from '../env';
+import { axeChecked } from '../expect-axe';
 import { expected } from '../listing-helpers';
 
 export const PHONE = { width: 375, height: 740 };
@@ -73,24 +75,15 @@ export interface A11yEnv {
  */
 export function a11yEnv(file: string): A11yEnv {
   const open: Probe[] = [];
-  const env = {} as A11yEnv;
-  beforeAll(async () => {
-    env.portal = await startPortal();
-    env.browser = await launch();
-  });
-  afterEach(async () => {
-    env.portal.faults.clear();
+  const env = useBrowserEnv() as unknown as A11yEnv;
+  // Registered after useBrowserEnv's: runs before it closes the test's pages.
+  afterEach(() => {
     for (const p of open.splice(0)) {
       expect(p.pageErrors, 'page errors').toEqual([]);
       expect(p.external(), 'requests leaving 127.0.0.1').toEqual([]);
-      await p.page.close().catch(() => {});
     }
   });
-  afterAll(async () => {
-    printMatrix(file);
-    await env.browser?.close();
-    await env.portal?.close();
-  });
+  afterAll(() => printMatrix(file));
   env.visit = async (path, { viewport = DESKTOP, reducedMotion = true } = {}) => {
     const probe = await openIsolated(env.browser, env.portal.url + path, { viewport, reducedMotion });
     open.push(probe);
@@ -106,31 +99,20 @@ export function a11yEnv(file: string): A11yEnv {
  * a `loading` status, a spinner, a table waiting for its first draw).
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForNetworkIdle({ idleTime: 250, timeout: 20_000, concurrency: 0 }).catch(() => undefined);
+  await quiet(page);
   await page.waitForFunction(() => {
     const busy = document.querySelector(
       '[data-piazza-block] [aria-busy="true"], [data-piazza-status="loading"], .piazza-datatable-placeholder, .piazza-agenda-loading, .piazza-geo-loading',
     );
     return !busy;
   }, { timeout: 20_000 });
-  await page.waitForNetworkIdle({ idleTime: 150, timeout: 20_000, concurrency: 0 }).catch(() => undefined);
+  await quiet(page);
 }
-
-/** The states checked, in order, so the run can print the page × state matrix. */
-export const checked: string[] = [];
 
 /** With PIAZZA_A11Y_MATRIX=1, prints the page × state list this file checked with axe. */
 export function printMatrix(file: string): void {
-  if (process.env.PIAZZA_A11Y_MATRIX) console.log(`axe-checked states (${file}):\n  ` + checked.join('\n  '));
+  if (process.env.PIAZZA_A11Y_MATRIX) console.log(`axe-checked states (${file}):\n  ` + axeChecked.join('\n  '));
 }
-
-/** axe-core with the WCAG 2.0/2.1 A and AA tags finds nothing; the failure names each rule and node. */
-export async function expectAxe(page: Page, state: string, context: string | null = null): Promise<void> {
-  const violations = await axe(page, context);
-  checked.push(state);
-  expect(violations, state + ':\n' + describeViolations(violations)).toEqual([]);
-}
-
 
 // ---------------------------------------------------------------------------------------------
 // Live regions
@@ -196,8 +178,7 @@ export async function politeAfter(page: Page, action: () => Promise<unknown>): P
   await action();
   await page.waitForFunction(() => ((window as any).__a11yLive || []).some((m: LiveMessage) => m.polite), { timeout: 15_000 });
   await settle(page);
-  // An announcer's debounce is 250 ms: a second message would have come by now plus one more frame.
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+  await announced(page);
   return (await liveMessages(page)).filter((m) => m.polite);
 }
 
@@ -466,3 +447,35 @@ export const clipped = (page: Page, roots: string) =>
 
 /** Everything that breaks reflow in the blocks now: sideways scrolling, content out of its box, clipped. */
 export const reflowProblems = async (page: Page): Promise<string[]> => [...(await overflowing(page, BLOCK_ROOTS)), ...(await clipped(page, BLOCK_ROOTS))];
+
+/** The first few controls inside blocks reached by Tab, each with what draws its focus ring (or nothing). */
+export async function focusRings(page: Page, stops = 4): Promise<{ where: string; ring: string }[]> {
+  const found: { where: string; ring: string }[] = [];
+  // Tab from just before the first block (a focusable marker out of the Tab order), not from the
+  // top of the page: the same first controls, without walking the portal's header link by link.
+  await page.evaluate((roots) => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const first = document.querySelector(roots);
+    if (!first) return;
+    const marker = document.createElement('span');
+    marker.tabIndex = -1;
+    marker.setAttribute('data-focus-start', '');
+    first.before(marker);
+    marker.focus();
+  }, BLOCK_ROOTS);
+  for (let i = 0; i < 60 && found.length < stops; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate((roots) => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body || !el.closest(roots)) return null;
+      const cs = getComputedStyle(el);
+      const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0 ? 'outline ' + cs.outlineWidth : '';
+      const shadow = cs.boxShadow && cs.boxShadow !== 'none' ? 'box-shadow' : '';
+      const cls = String(el.className || '').split(/\s+/)[0];
+      return { where: el.id ? '#' + el.id : el.tagName.toLowerCase() + (cls ? '.' + cls : ''), ring: outline || shadow };
+    }, BLOCK_ROOTS);
+    if (stop) found.push(stop);
+  }
+  await page.evaluate(() => document.querySelector('[data-focus-start]')?.remove());
+  return found;
+}

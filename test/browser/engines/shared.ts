@@ -33,3 +33,4 @@ export async function poll<R>(check: () => Promise<R>, what: string, timeout = 1
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+

@@ -64,6 +64,7 @@ function setup(total = 25, o: { urlState?: boolean; first?: Script } = {}) {
     },
     batch: () => Promise.reject(new Error('unused')),
     classDefinition: () => Promise.reject(new Error('unused')),
+    classOfResults: async () => null,
     cancel: () => { cancels++; },
   } as TableApi;
   const said: string[] = [];

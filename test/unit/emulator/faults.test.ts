@@ -116,6 +116,19 @@ describe('fault knobs, per request', () => {
     }
   });
 
+  it('hold keeps an armed answer until the test releases it; other requests are served meanwhile', async () => {
+    h.api.faults.arm({ match: 'limit 2', hold: true, times: 1 });
+    let state = 'pending';
+    const held = h.json(REST_Q).then((r) => { state = 'answered'; return r; });
+    const other = await h.json(`/api/opendata/v2/content/search/${enc('classes [event] limit 3')}`);
+    expect(other.status).toBe(200);
+    expect(state).toBe('pending'); // the held answer did not overtake a request sent after it
+    expect(h.api.faults.release()).toBe(1);
+    const answer = await held;
+    expect([answer.status, answer.body.totalCount > 0]).toEqual([200, true]);
+    expect(h.api.faults.release()).toBe(0);
+  });
+
   it('knob parameters never reach query parsing', async () => {
     const server = await h.json(withParam(SERVER_Q, '__latency=1&__twice=0'));
     expect(server.body.nextPageQuery).toBe('?limit=2&offset=2');

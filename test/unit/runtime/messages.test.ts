@@ -91,7 +91,7 @@ describe('ajv errors of the real schemas → codes → words', () => {
 
   it('datatable: additionalProperties, minLength, pattern, minItems, maximum, minimum, uniqueItems, type, required', () => {
     expect(said(datatableValidate, {
-      class: '', columns: [], pageSize: 101, pageSizeOptions: [10, 25, 10], export: { batchSize: 5 }, colour: 'red', blockId: 3,
+      class: '', columns: [], pageSize: 301, pageSizeOptions: [10, 25, 10], export: { batchSize: 5 }, colour: 'red', blockId: 3,
     }).sort()).toEqual([
       '/blockId deve essere una stringa',
       '/class deve rispettare il formato ^[A-Za-z0-9_]+$',
@@ -99,7 +99,7 @@ describe('ajv errors of the real schemas → codes → words', () => {
       '/colour non è una chiave prevista',
       '/columns deve avere almeno un elemento',
       '/export/batchSize deve essere ≥ 10',
-      '/pageSize deve essere ≤ 100',
+      '/pageSize deve essere ≤ 300',
       '/pageSizeOptions non deve avere elementi ripetuti (gli elementi 0 e 2 sono uguali)',
       '/query è obbligatorio',
     ]);

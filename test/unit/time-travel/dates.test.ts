@@ -12,7 +12,7 @@ import { toAgendaEvent } from '../../../blocks/listing/agenda/model/events';
 import { romeWallTime, uidOf } from '../../../blocks/listing/agenda/model/ics';
 // @ts-ignore plain JS fixture module
 import { romeParts, romeToUtc } from '../../../fixtures/data/time.mjs';
-import { parseInstant, testNow } from '../../browser/clock';
+import { DATE, parseInstant, testNow } from '../../browser/clock';
 
 /** The instants of issue 13 (Rome wall times unless an offset is written), and the run's own. */
 export const INSTANTS: Array<[string, string]> = [
@@ -39,7 +39,7 @@ const savedTz = process.env.TZ;
 afterAll(() => { process.env.TZ = savedTz; });
 
 for (const zone of ZONES) {
-  describe(`device in ${zone}`, () => {
+  describe(`device in ${zone}`, DATE, () => {
     it.each(INSTANTS)('%s (%s)', (_label, text) => {
       process.env.TZ = zone; // Node reads TZ again on change: this process's Dates are now the visitor's
       const ms = parseInstant(text);
@@ -96,7 +96,7 @@ function skipsOnDevice(p: { y: number; mo: number; d: number; h: number; mi: num
   return local.getHours() !== p.h || local.getMinutes() !== p.mi;
 }
 
-describe('the oracle itself', () => {
+describe('the oracle itself', DATE, () => {
   it('knows Rome\'s DST days: 23 hours in spring, 25 in autumn', () => {
     expect(romeToUtc(2027, 3, 29) - romeToUtc(2027, 3, 28)).toBe(23 * 3600_000);
     expect(romeToUtc(2026, 10, 26) - romeToUtc(2026, 10, 25)).toBe(25 * 3600_000);

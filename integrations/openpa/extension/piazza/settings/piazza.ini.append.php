@@ -31,4 +31,12 @@ AttributionUrl=
 # third-party tile is requested; empty: no consent asked for the tiles.
 ConsentService=
 
+[Preload]
+# The release's chunk files each page or block needs, for <link rel="modulepreload"> (head.tpl,
+# the block templates): they download while the theme's CSS is parsed. Written by
+# `npm run openpa:preloads -- --dist <release>/dist --ini <this file>` (scripts/preloads.mjs,
+# from dist/chunks/manifest.json) at each release; nothing here: no preload, piazza still works.
+# @preloads-begin
+# @preloads-end
+
 */ ?>
