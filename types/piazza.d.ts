@@ -113,7 +113,7 @@ export interface LegacyCookieConsent {
   reset(deleteCookie?: boolean): void;
 }
 
-/** orestbida v3's cookie value, as piazza writes it and `getCookie()` returns it. */
+/** orestbida v3.0.1's cookie value (`utils/cookies.js`), as piazza reads and writes it and `getCookie()` returns it. */
 export interface OrestbidaCookie {
   categories: string[];
   revision: number;

@@ -7,18 +7,6 @@
 import { isObject } from '../config';
 import type { ConsentConfig } from '../types';
 
-/** orestbida v3.0.1's cookie value (`CookieConsent.getCookie()`), as `utils/cookies.js` writes it. */
-export interface OrestbidaValue {
-  categories: string[];
-  revision: number;
-  data: unknown;
-  consentTimestamp: string;
-  consentId: string;
-  services: Record<string, string[]>;
-  lastConsentTimestamp: string;
-  expirationTime: number;
-}
-
 /** The cookie's text as orestbida reads it (`parseCookie`: URI-encoded JSON); null when it is not an object. */
 export function parseOrestbida(text: string | null): Record<string, any> | null {
   if (!text) return null;

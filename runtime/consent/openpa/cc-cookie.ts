@@ -5,7 +5,7 @@
 // Path=/, SameSite=Lax, Domain=<host> when the host name has a dot, Secure on https.
 import { categoryBlocked } from '../rules';
 import type { ConsentConfig } from '../types';
-import type { OrestbidaValue } from './carry';
+import type { OrestbidaCookie } from '../../../types/piazza';
 
 export const CC_COOKIE = 'cc_cookie';
 /** orestbida's default `expiresAfterDays` (the theme sets no `cookie` option). */
@@ -20,7 +20,7 @@ export const ccCookieName = (config: ConsentConfig) => config.carryOver?.cookie 
  * services orestbida knows (the config's `multimedia`, and those the previous cookie recorded)
  * when accepted, an empty list when not: the theme's own cookie, byte for byte in its fields.
  */
-export function ccValue(config: ConsentConfig, previous: Record<string, any> | null, now: number, newId: () => string): OrestbidaValue {
+export function ccValue(config: ConsentConfig, previous: Record<string, any> | null, now: number, newId: () => string): OrestbidaCookie {
   const categories = Object.keys(config.categories).filter((k) => !categoryBlocked(config, k));
   const known = new Set<string>(Object.values(previous?.services && typeof previous.services === 'object' ? previous.services : {}).flat() as string[]);
   if (config.multimedia) known.add(config.multimedia);
@@ -42,7 +42,7 @@ export function ccValue(config: ConsentConfig, previous: Record<string, any> | n
 }
 
 /** Same categories and services: nothing for orestbida to learn (it writes only on a change too). */
-export const sameChoice = (a: Record<string, any> | null, b: OrestbidaValue) =>
+export const sameChoice = (a: Record<string, any> | null, b: OrestbidaCookie) =>
   !!a && Array.isArray(a.categories) && JSON.stringify([[...a.categories].sort(), norm(a.services)]) === JSON.stringify([[...b.categories].sort(), norm(b.services)]);
 
 /** Services per category, sorted, empty lists left out (orestbida lists only categories with services). */
@@ -51,7 +51,7 @@ const norm = (services: unknown) =>
     .map(([k, v]) => [k, [...(v as string[])].sort()]).sort();
 
 /** The `document.cookie` assignment orestbida makes for `value`. */
-export function ccAssignment(name: string, value: OrestbidaValue, where: Pick<Location, 'hostname' | 'protocol'>): string {
+export function ccAssignment(name: string, value: OrestbidaCookie, where: Pick<Location, 'hostname' | 'protocol'>): string {
   return name + '=' + encodeURIComponent(JSON.stringify(value)) + '; expires=' + new Date(value.expirationTime).toUTCString() +
     '; Path=/; SameSite=Lax' + (where.hostname.includes('.') ? '; Domain=' + where.hostname : '') + (where.protocol === 'https:' ? '; Secure' : '');
 }
