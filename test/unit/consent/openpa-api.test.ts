@@ -114,7 +114,7 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
 
   it('keeps the consent id across choices; lastConsentTimestamp moves', async () => {
     const before = cc();
-    await new Promise((r) => setTimeout(r, 5));
+    await until(() => new Date().toISOString() > before.lastConsentTimestamp, 'the clock moved on'); // (timestamps are in ms)
     await CC.acceptCategory('all');
     await until(() => cc().categories.length === 3, 'all accepted');
     expect(cc().consentId).toBe(before.consentId);
@@ -132,7 +132,8 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     document.getElementById('other')!.dispatchEvent(unknown);
     expect(unknown.defaultPrevented).toBe(false);
     document.getElementById('unknown')!.click(); // an accept- role orestbida does not have: nothing happens
-    await new Promise((r) => setTimeout(r, 20));
+    // setLanguage answers through the same UI promise, after the click's handler: that has run by then
+    expect(await CC.setLanguage('it')).toBe(true);
     expect(CC.getUserPreferences().acceptType).toBe('necessary');
     expect((document.querySelector('#cconsent-modal') as HTMLDialogElement | null)?.open).toBeFalsy();
     document.getElementById('all')!.click();
