@@ -49,7 +49,8 @@ beforeAll(async () => {
   document.head.innerHTML = `<script type="application/json" id="piazza-consent">${JSON.stringify(themeConfig())}</script>`;
   document.body.innerHTML = `<a href="#" id="prefs" data-cc="show-preferencesModal">Personalizza</a>
     <button id="necessary" data-cc="accept-necessary">Solo necessari</button><button id="all" data-cc="accept-all">Tutti</button>
-    <button id="unknown" data-cc="accept-something-else">?</button><a href="#x" id="other" data-cc="whatever">x</a>`;
+    <button id="unknown" data-cc="accept-something-else">?</button><button id="bar" data-cc="show-consentModal">Banner</button>
+    <button id="custom" data-cc="accept-custom">Salva</button><a href="#x" id="other" data-cc="whatever">x</a>`;
   const ctx = {
     version: 'test', nonce: '', base: '/', events: createEmitter(),
     explain: async (what: AdminNote | AdminNote[]) => { const text = adminMessages('en').explain(what as AdminNote); warned.push(text); return text; },
@@ -149,6 +150,22 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     await CC.hidePreferences();
   });
 
+  it('data-cc="show-consentModal" shows the bar again after a choice; "accept-custom" saves the dialog\'s switches and hides both', async () => {
+    expect(document.getElementById('cconsent-bar')).toBeNull();
+    document.getElementById('bar')!.click();
+    await until(() => document.getElementById('cconsent-bar'), 'the bar');
+    const before = CC.getUserPreferences().acceptedCategories;
+    document.getElementById('prefs')!.click();
+    await until(() => (document.querySelector('#cconsent-modal') as HTMLDialogElement)?.open, 'the dialog');
+    // the dialog's switch of marketing turned the other way, then the page's own "save" control
+    document.querySelector<HTMLElement>('#cconsent-modal [data-category="marketing"] [role="switch"]')!.click();
+    document.getElementById('custom')!.click();
+    await until(() => CC.acceptedCategory('marketing') !== before.includes('marketing'), 'marketing saved the other way');
+    expect(CC.acceptedCategory('analytics')).toBe(before.includes('analytics'));
+    expect((document.querySelector('#cconsent-modal') as HTMLDialogElement).open).toBe(false);
+    expect(document.getElementById('cconsent-bar')).toBeNull();
+  });
+
   it('acceptService: a whole category is accepted when every service of it is asked; half of one is refused and said', async () => {
     await CC.acceptCategory([]);
     await until(() => !CC.acceptedCategory('analytics'), 'none');
@@ -180,8 +197,9 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
   });
 
   it("run()'s callbacks followed every choice as in orestbida: a service's onAccept/onReject first, then onConsent (the first) or onChange (later ones)", async () => {
-    // (the choices of the tests above: marketing, all, necessary (data-cc), all (data-cc), none, analytics)
-    expect(calls).toEqual(['accept', 'consent', 'change', 'reject', 'change', 'accept', 'change', 'reject', 'change', 'change']);
+    // (the choices of the tests above: marketing, all, necessary (data-cc), all (data-cc), analytics
+    // without marketing (data-cc accept-custom), none, analytics)
+    expect(calls).toEqual(['accept', 'consent', 'change', 'reject', 'change', 'accept', 'change', 'reject', 'change', 'change', 'change']);
     calls.length = 0;
     await CC.acceptCategory(['analytics', 'marketing']);
     await until(() => calls.includes('accept'), 'onAccept');
