@@ -5,6 +5,8 @@
 // portal's cannot be read from the browser — and OpenPA portals share their class definitions.
 import { typeFromClass, type ClassDefinition, type ClassField } from '../blocks/datatable/model/columns';
 import type { FieldType } from '../blocks/datatable/model/types';
+import { restUrl } from '../blocks/listing/model/endpoints';
+import { getJson } from '../runtime/http';
 
 export interface ClassSummary { identifier: string; name: string }
 export interface FieldSummary { identifier: string; name: string; type: FieldType; dataType: string }
@@ -42,4 +44,15 @@ export async function classFields(identifier: string, lang: 'it' | 'en'): Promis
     type: typeFromClass(f),
     dataType: f.dataType || '',
   }));
+}
+
+/**
+ * The values a field takes among a class's contents, most used first (a facet of the content
+ * search, through the REST door: of this portal, or of the API portal with JSONP, as the blocks
+ * read it): the tags and topics the content picker offers.
+ */
+export async function fieldValues(origin: string, cls: string, field: string): Promise<string[]> {
+  const data = (await getJson(restUrl(origin, 'content', `classes [${cls}] facets [${field}|count|100] limit 1`), { jsonp: !!origin })) as any;
+  const facet = Array.isArray(data?.facets) ? data.facets.find((f: any) => f?.name === field) || data.facets[0] : null;
+  return facet && facet.data && typeof facet.data === 'object' ? Object.keys(facet.data).filter(Boolean) : [];
 }

@@ -1,70 +1,84 @@
-// The configurator's pure side: which schema, what is wrong with a config (the very validators,
-// problem codes and wording `npm run validate` uses), the markup a config goes into, the URL that
-// reopens a configuration, and what a pasted text holds. No DOM beyond DOMParser, no Preact.
-import listingSchema from '../schemas/listing.schema.json';
-import datatableSchema from '../schemas/datatable.schema.json';
-import consentSchema from '../schemas/consent.schema.json';
-import validateListing from '../schemas/generated/listing.validate.js';
-import validateDatatable from '../schemas/generated/datatable.validate.js';
-import listingLegacy from '../schemas/generated/listing.legacy.js';
-import datatableLegacy from '../schemas/generated/datatable.legacy.js';
-import { toProblems } from '../schemas/problems.js';
-import { checkConsentConfig } from '../runtime/consent/config';
+// The configurator's pure side: what is wrong with a config (the very validators, problem codes and
+// wording `npm run validate` uses), where in the form each problem sits and what that field is
+// called, the markup a config goes into, the URL that reopens a configuration. Whatever depends on
+// the type comes from the block table (blocks.ts). No DOM beyond DOMParser, no Preact.
 import { legacyNotes } from '../runtime/config';
 import { adminMessages, type AdminLang } from '../runtime/messages';
 import type { ConfigProblem } from '../runtime/types';
+import { BLOCKS, CONFIG_TYPES, type Config, type ConfigType } from './blocks';
 
-export type ConfigType = 'listing' | 'datatable' | 'consent';
-export const CONFIG_TYPES: ConfigType[] = ['listing', 'datatable', 'consent'];
-export type Config = Record<string, unknown>;
-
-export const SCHEMAS: Record<ConfigType, Record<string, any>> = {
-  listing: listingSchema,
-  datatable: datatableSchema,
-  consent: consentSchema,
-};
+export { BLOCKS, CONFIG_TYPES, type Config, type ConfigType };
 
 /** What an admin starts from: the least each schema needs, and a `$schema` for editors and `npm run validate`. */
-export function starter(type: ConfigType): Config {
-  const $schema = `../schemas/${type}.schema.json`;
-  if (type === 'listing') return { $schema, blockId: 'elenco', query: '', tabs: ['list'] };
-  if (type === 'datatable') return { $schema, blockId: 'tabella', query: '' };
-  return { $schema, categories: { necessary: { needed: true, wanted: true } }, services: {} };
-}
+export const starter = (type: ConfigType): Config => BLOCKS[type].starter();
 
-/** One line of the problem list: where (JSON path), and what, in the admin's language. */
+/** One line of the problem list: where (JSON path), what the field is called, and what is wrong, in the admin's language. */
 export interface Problem extends ConfigProblem {
   message: string;
+  /** The field's name in the form (`Filtri 1 › Campo`); empty for the config as a whole. */
+  title: string;
   /** An accepted setting of the jQuery plugins, ignored: a warning, not an error. */
   warning?: boolean;
 }
 
 /**
- * The problems of a config, as `npm run validate` reports them: the schema's standalone validator
- * and `toProblems` for blocks, piazza.js's own hand check for consent, then the ignored legacy
- * settings; all worded by runtime/messages.ts.
+ * The problems of a config, as `npm run validate` reports them (the schema's standalone validator
+ * and `toProblems` for blocks, piazza.js's own check for consent, then the ignored legacy
+ * settings), worded by runtime/messages.ts, each with the name of its field.
  */
 export function problemsOf(type: ConfigType, config: unknown, lang: AdminLang): Problem[] {
   const say = adminMessages(lang);
-  let found: ConfigProblem[];
-  if (type === 'consent') found = checkConsentConfig(config);
-  else if (!config || typeof config !== 'object' || Array.isArray(config)) found = [{ path: '/', code: 'type', types: ['object'] }];
-  else {
-    const validate = type === 'listing' ? validateListing : validateDatatable;
-    // The validator fills in defaults: a copy keeps the admin's config as written.
-    found = validate(structuredClone(config)) ? [] : toProblems(validate.errors);
-  }
-  const out: Problem[] = found.map((p) => ({ ...p, message: say.problem(p) }));
-  if (type !== 'consent') {
-    for (const { key, note } of legacyNotes(config, type === 'listing' ? listingLegacy : datatableLegacy)) {
-      out.push({ path: key.startsWith('/') ? key : '/' + key, code: 'ignored', message: say.t('warning') + ': ' + say.ignored(key, note), warning: true });
-    }
+  const kind = BLOCKS[type];
+  const found: ConfigProblem[] = type !== 'consent' && (!config || typeof config !== 'object' || Array.isArray(config))
+    ? [{ path: '/', code: 'type', types: ['object'] }]
+    : kind.check(config as Config);
+  const out: Problem[] = found.map((p) => ({ ...p, message: say.problem(p), title: titleOf(kind.schema, p.path, lang) }));
+  for (const { key, note } of legacyNotes(config, kind.legacy)) {
+    const path = key.startsWith('/') ? key : '/' + key;
+    out.push({ path, code: 'ignored', message: say.t('warning') + ': ' + say.ignored(key, note), title: titleOf(kind.schema, path, lang), warning: true });
   }
   return out;
 }
 
-/** A problem's path as `npm run validate` prints it: `/facets/0 deve essere …`. */
-export const problemLine = (p: Problem) => `${p.path || '/'} ${p.message}`;
+type Node = Record<string, any>;
+
+/** A `#/definitions/x` reference resolved, and the alternative of a union that has `key` (a facet's `field`). */
+function step(schema: Node, root: Node, key: string): Node | undefined {
+  const at = (n: Node | undefined): Node | undefined => (n?.$ref ? { ...root.definitions?.[String(n.$ref).replace('#/definitions/', '')], ...n } : n);
+  const node = at(schema);
+  if (!node) return undefined;
+  if (node.properties?.[key]) return at(node.properties[key]);
+  const alts: Node[] = node.oneOf || node.anyOf || [];
+  for (const alt of alts.map(at)) if (alt?.properties?.[key]) return at(alt.properties[key]);
+  if (/^\d+$/.test(key) && node.items) return at(node.items);
+  if (node.additionalProperties && typeof node.additionalProperties === 'object') return at(node.additionalProperties);
+  return undefined;
+}
+
+const titleIn = (n: Node | undefined, lang: AdminLang) => (n ? (lang === 'it' && n['x-title-it']) || n.title || '' : '');
+
+/**
+ * The name of the field at a JSON path, as the form shows it: each level's title, an array's items
+ * by number, a map's entries by their key (`Filtri 1 › Campo`, `Categorie › analytics › Necessaria`).
+ */
+export function titleOf(schema: Node, path: string, lang: AdminLang): string {
+  const parts = path.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const names: string[] = [];
+  let node: Node | undefined = schema;
+  for (const key of parts) {
+    const next: Node | undefined = node ? step(node, schema, key) : undefined;
+    const isIndex = /^\d+$/.test(key) && !!node?.items;
+    const isEntry = !isIndex && !!node && !node.properties?.[key] && !!node.additionalProperties;
+    if (isIndex) names[names.length - 1] = `${names[names.length - 1] || ''} ${Number(key) + 1}`.trim();
+    else if (isEntry) names.push(key);
+    else names.push(titleIn(next, lang) || key);
+    node = next;
+  }
+  return names.join(' › ');
+}
+
+/** A problem as the list shows it: the field's name, its JSON path, the message (`Elementi per pagina (limitPagination) deve essere ≤ 100`). */
+export const problemLine = (p: Problem) => (p.title ? `${p.title} (${p.path.replace(/^\//, '') || '/'}) ${p.message}` : `${p.path || '/'} ${p.message}`);
 
 /** The form's id of the field at a JSON path (@rjsf/core: `root` + `_` + each segment). */
 export function fieldIdOf(path: string): string {
@@ -76,7 +90,7 @@ export function fieldIdOf(path: string): string {
  * JSON inside `<script>`: a `</script` or `<!--` in a string would end or bend the element; their
  * `<` written `\u003c` (these can only occur inside JSON strings) reads back the same.
  */
-const scriptSafe = (json: string) => json.replace(/<(\/script|!--)/gi, '\\u003c$1');
+export const scriptSafe = (json: string) => json.replace(/<(\/script|!--)/gi, '\\u003c$1');
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export const configJson = (config: unknown) => JSON.stringify(config, null, 2);
@@ -87,17 +101,15 @@ export const configJson = (config: unknown) => JSON.stringify(config, null, 2);
  */
 export function configHtml(type: ConfigType, config: Config, fallback: string): string {
   const json = scriptSafe(configJson(config));
-  if (type === 'consent') return `<script type="application/json" id="piazza-consent">\n${json}\n</script>`;
+  if (BLOCKS[type].preview === 'consent') return `<script type="application/json" id="piazza-consent">\n${json}\n</script>`;
   const id = typeof config.blockId === 'string' && config.blockId ? ` id="${attr(config.blockId)}"` : '';
   return `<div data-piazza-block="${type}"${id}>\n<script type="application/json">\n${json}\n</script>\n<p>${attr(fallback)}</p>\n</div>`;
 }
 
-/** What the URL's fragment keeps: `#tipo=listing&lingua=it&api=…&config={…}`. */
+/** What the URL's fragment keeps: `#tipo=listing&lingua=it&config={…}` (another portal to read from is in the config). */
 export interface UrlState {
   type: ConfigType;
   lang: AdminLang;
-  /** Origin of the portal whose API the pickers and the preview use; empty: this page's. */
-  api: string;
   config: Config;
 }
 
@@ -105,7 +117,6 @@ export function encodeState(s: UrlState): string {
   const p = new URLSearchParams();
   p.set('tipo', s.type);
   p.set('lingua', s.lang);
-  if (s.api) p.set('api', s.api);
   p.set('config', JSON.stringify(s.config));
   return '#' + p.toString();
 }
@@ -118,7 +129,7 @@ export function decodeState(hash: string): UrlState | null {
   let config: unknown;
   try { config = JSON.parse(p.get('config') || 'null'); } catch { config = null; }
   if (!config || typeof config !== 'object' || Array.isArray(config)) config = starter(type);
-  return { type, lang: p.get('lingua') === 'en' ? 'en' : 'it', api: p.get('api') || '', config: config as Config };
+  return { type, lang: p.get('lingua') === 'en' ? 'en' : 'it', config: config as Config };
 }
 
 /** A portal origin as typed (`www.comune.it/` → `https://www.comune.it`); '' for this portal, null when unreadable. */
@@ -133,45 +144,8 @@ export function normalizeOrigin(text: string): string | null {
   }
 }
 
-/** What a pasted text holds: a config and its type (from `$schema`, the markup, or its keys). */
-export type Pasted = { type: ConfigType; config: unknown } | { error: string };
-
-export function readPasted(text: string, current: ConfigType): Pasted {
-  const t = text.trim();
-  if (t.startsWith('<')) {
-    const doc = new DOMParser().parseFromString(t, 'text/html');
-    const consent = doc.querySelector('script#piazza-consent');
-    const block = doc.querySelector('[data-piazza-block]');
-    const kind = block?.getAttribute('data-piazza-block');
-    const script = consent || block?.querySelector(':scope > script[type="application/json"]');
-    if (!script) return { error: 'noConfigInHtml' };
-    const type = consent ? 'consent' : kind;
-    if (!CONFIG_TYPES.includes(type as ConfigType)) return { error: 'blockType:' + kind };
-    return parseJson(script.textContent || '', type as ConfigType);
-  }
-  return parseJson(t, null, current);
-}
-
-function parseJson(text: string, type: ConfigType | null, current: ConfigType = 'listing'): Pasted {
-  let config: unknown;
-  try {
-    config = JSON.parse(text);
-  } catch (e) {
-    return { error: 'json:' + (e as Error).message };
-  }
-  return { type: type || typeOf(config) || current, config };
-}
-
-/**
- * A pasted config as the form can hold it. `itemsPerRow: "3"` (the OpenPA template's text) becomes
- * 3, which the block reads the same: the form offers numbers and "auto", and would drop the text.
- */
-export function forForm(type: ConfigType, config: Config): Config {
-  if (type === 'listing' && typeof config.itemsPerRow === 'string' && /^[1-6]$/.test(config.itemsPerRow)) {
-    return { ...config, itemsPerRow: Number(config.itemsPerRow) };
-  }
-  return config;
-}
+/** A pasted config as the form can hold it, meaning the same (the block table's forForm). */
+export const forForm = (type: ConfigType, config: Config): Config => BLOCKS[type].forForm?.(config) ?? config;
 
 /** The type a config names (`$schema`), or the one its keys can only belong to. */
 export function typeOf(config: unknown): ConfigType | null {
@@ -179,8 +153,5 @@ export function typeOf(config: unknown): ConfigType | null {
   const c = config as Config;
   const named = typeof c.$schema === 'string' ? /([a-z]+)\.schema\.json$/.exec(c.$schema)?.[1] : null;
   if (named && CONFIG_TYPES.includes(named as ConfigType)) return named as ConfigType;
-  if ('categories' in c || 'services' in c) return 'consent';
-  if (['columns', 'searchUrl', 'pageSize', 'class', 'classesUrl', 'linkTemplate'].some((k) => k in c)) return 'datatable';
-  if (['tabs', 'limitPagination', 'fields', 'view', 'remoteUrl', 'queryBuilder'].some((k) => k in c)) return 'listing';
-  return null;
+  return CONFIG_TYPES.find((t) => BLOCKS[t].keys.some((k) => k in c)) ?? null;
 }

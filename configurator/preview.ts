@@ -1,86 +1,103 @@
-// The live preview: the real block, from the config being edited, mounted into this page by
-// piazza.js and taken down through the block kit's lifecycle (`piazza.unmount(root)`) before the
-// next one, so no listener, request, style or URL sync of an older config outlives it. The consent
-// config is no block (piazza.js applies it at load), so it runs in a frame of its own: a plain page
-// with that config before piazza.js.
+// The live preview: the real block on a page of the portal (fixtures/pages/configuratore-anteprima.html:
+// its header, its stylesheet, its content width, piazza.js), in a frame as wide as a phone, a tablet
+// or a computer, scaled down to fit the configurator's column — never squeezed. The frame's page
+// mounts the block its fragment holds, and takes the old one down through the block kit's
+// lifecycle (`piazza.unmount`) when the fragment changes; a consent config is read by piazza.js at
+// load, so the page loads again with it.
 import type { Config, ConfigType } from './model';
-import { configHtml } from './model';
+import { BLOCKS } from './blocks';
+
+export type Width = 'phone' | 'tablet' | 'desktop';
+/** The page the preview frames at each width (CSS px): a phone, a tablet in portrait, a laptop. */
+export const WIDTHS: Record<Width, { width: number; height: number }> = {
+  phone: { width: 375, height: 720 },
+  tablet: { width: 768, height: 900 },
+  desktop: { width: 1280, height: 900 },
+};
+
+export const PREVIEW_PAGE = '/configuratore-anteprima.html';
+
+/** The preview page with a config: the block's, or the consent's (a new load each time: `v`). */
+export function previewUrl(type: ConfigType, config: Config, fallback: string, version = 0): string {
+  const p = new URLSearchParams();
+  p.set('tipo', type);
+  p.set('config', JSON.stringify(config));
+  p.set('riserva', fallback);
+  return PREVIEW_PAGE + (BLOCKS[type].preview === 'consent' ? '?v=' + version : '') + '#' + p.toString();
+}
 
 export interface PreviewEvents {
-  /** The block mounted, or did not (its admin message). */
+  /** The block mounted (or the consent page loaded). */
   onMounted(): void;
+  /** The block did not mount: its admin message. */
   onError(message: string): void;
+  /** The scale changed (the column or the width did). */
+  onScale(scale: number): void;
 }
 
 export interface Preview {
-  show(type: ConfigType, config: Config, texts: { fallback: string; frameTitle: string }): void;
-  /** The consent frame again, with the visitor's choice forgotten (its cookie expired). */
+  show(type: ConfigType, config: Config, fallback: string): void;
+  setWidth(width: Width): void;
+  /** The consent page again, with the visitor's choice forgotten (its cookie expired). */
   resetConsent(): void;
   dispose(): void;
 }
 
-const PREVIEW_ID = 'anteprima-blocco';
-
-export function createPreview(host: HTMLElement, events: PreviewEvents): Preview {
-  const piazza = window.piazza;
-  let block: HTMLElement | null = null;
-  let frame: HTMLIFrameElement | null = null;
-  let last: { type: ConfigType; config: Config; texts: { fallback: string; frameTitle: string } } | null = null;
-  const off = [
-    piazza?.on('block:mounted', (d) => { if (block && d.element === block) events.onMounted(); }),
-    piazza?.on('block:error', (d) => { if (block && d.element === block) events.onError(d.message); }),
-  ];
-
-  function takeDown() {
-    if (block) piazza?.unmount(host);
-    block = null;
-    frame = null;
-    host.replaceChildren();
+export function createPreview(frame: HTMLIFrameElement, box: HTMLElement, events: PreviewEvents): Preview {
+  let width: Width = 'desktop';
+  let version = 0;
+  let last: { type: ConfigType; config: Config; fallback: string } | null = null;
+  // The frame's size and scale: a stylesheet of this page (CSSOM, no style attribute written).
+  const sheet = new CSSStyleSheet();
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  function layout() {
+    const { width: w, height: h } = WIDTHS[width];
+    const scale = Math.min(1, Math.floor((box.clientWidth / w) * 1000) / 1000) || 1;
+    sheet.replaceSync(`#configuratore-anteprima{width:${w}px;height:${h}px;transform:scale(${scale})}` +
+      `.configuratore-anteprima-box{height:${Math.ceil(h * scale)}px}`);
+    events.onScale(scale);
   }
+  const resize = new ResizeObserver(layout);
+  resize.observe(box);
 
-  function consentFrame(config: Config, title: string) {
-    const f = document.createElement('iframe');
-    f.title = title;
-    f.className = 'configuratore-frame';
-    // Same origin (the frame's cookie is this site's `cconsent`): the frame is this page's own document.
-    f.srcdoc = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${title.replace(/</g, '&lt;')}</title>
-<link rel="stylesheet" href="${new URL('/vendor/bootstrap-italia/css/bootstrap-italia.min.css', location.href)}">
-${configHtml('consent', config, '')}
-<script src="${new URL('/dist/piazza.js', location.href)}"></script></head>
-<body><main class="container py-3"><p>Pagina di prova del consenso.</p>
-<p><a href="#" class="ccb__edit">Impostazioni cookie</a></p></main></body></html>`;
-    return f;
+  let off: Array<() => void> = [];
+  function listen() {
+    for (const o of off) o();
+    off = [];
+    const piazza = (frame.contentWindow as (Window & typeof globalThis) | null)?.piazza;
+    if (!last || !piazza) return;
+    if (BLOCKS[last.type].preview === 'consent') return events.onMounted();
+    off = [
+      piazza.on('block:mounted', () => events.onMounted()),
+      piazza.on('block:error', (d) => events.onError(d.message)),
+    ];
+    // (a block quicker than the page's load event)
+    if (frame.contentDocument?.querySelector('#anteprima [data-piazza-block]')?.getAttribute('data-piazza-state') === 'mounted') events.onMounted();
   }
+  frame.addEventListener('load', listen);
 
-  function show(type: ConfigType, config: Config, texts: { fallback: string; frameTitle: string }) {
-    last = { type, config, texts };
-    takeDown();
-    // What is shown, readable after the block has replaced its own markup (the table does).
-    host.setAttribute('data-config', JSON.stringify(config));
-    if (type === 'consent') {
-      frame = consentFrame(config, texts.frameTitle);
-      host.append(frame);
-      frame.addEventListener('load', () => events.onMounted(), { once: true });
-      return;
-    }
-    // The same markup the admin copies (model.configHtml), with a fixed id when the config names none.
-    const tpl = document.createElement('template');
-    tpl.innerHTML = configHtml(type, config, texts.fallback);
-    block = tpl.content.firstElementChild as HTMLElement;
-    if (!block.id) block.id = PREVIEW_ID;
-    host.append(block);
-    void piazza?.mount(host);
+  function show(type: ConfigType, config: Config, fallback: string) {
+    last = { type, config, fallback };
+    box.setAttribute('data-config', JSON.stringify(config));
+    // a block: the same page, a new fragment (the page swaps the block); consent: the page again
+    frame.src = previewUrl(type, config, fallback, BLOCKS[type].preview === 'consent' ? ++version : 0);
   }
 
   return {
     show,
+    setWidth(w) {
+      width = w;
+      layout();
+    },
     resetConsent() {
       document.cookie = 'cconsent=; path=/; max-age=0; samesite=strict';
-      if (last) show(last.type, last.config, last.texts);
+      if (last) show(last.type, last.config, last.fallback);
     },
     dispose() {
-      takeDown();
-      for (const o of off) o?.();
+      resize.disconnect();
+      for (const o of off) o();
+      frame.removeEventListener('load', listen);
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
     },
   };
 }

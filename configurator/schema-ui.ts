@@ -1,39 +1,53 @@
-// The form's view of a schema: help texts in the admin's language (`x-description-it` next to each
-// `description`), examples added to them, legacy jQuery keys and `$schema` kept out of sight, and
-// the outputs' rule that a value equal to its schema default is not written.
+// The form's view of a schema: each field's short title (`x-title-it` / `title`) and one-line help
+// (`x-help-it` / `x-help`), the long text behind "Dettagli" (`x-description-it` / `description`
+// with its examples), the words for enum values, legacy jQuery keys and `$schema` kept out of
+// sight; which fields apply to the config as it is; and the outputs' rule that a value equal to
+// its schema default is not written. What is particular to a type comes from the block table.
 import type { AdminLang } from '../runtime/messages';
-import type { ConfigType } from './model';
+import type { BlockKind, Config } from './blocks';
 
 type Node = Record<string, any>;
 
 const show = (v: unknown) => (typeof v === 'string' ? '`' + v + '`' : '`' + JSON.stringify(v) + '`');
+/** Keywords whose value is data, not a schema: copied as they are. */
+const DATA_KEYS = new Set(['examples', 'default', 'enum', 'const', 'required']);
 
 /**
- * A copy of the schema for the form: descriptions in `lang`, each followed by its examples; the
- * jQuery plugins' keys (`deprecated`, typeless) left out — the problem list warns about them, and a
- * pasted config keeps them.
+ * A copy of the schema for the form, in `lang`: `title` the field's name, `description` its
+ * one-line help, `x-details` the long text (the schema's description and its examples) when it
+ * says more than the help, `x-enum-labels` the words for its values. The jQuery plugins' keys
+ * (`deprecated`) are left out — the problem list warns about them, and a pasted config keeps them.
  */
-export function localizeSchema(schema: Node, lang: AdminLang): Node {
-  const exampleWord = lang === 'en' ? 'Example' : 'Esempio';
-  const examplesWord = lang === 'en' ? 'Examples' : 'Esempi';
-  const walk = (node: unknown, isProperties = false): unknown => {
-    if (Array.isArray(node)) return node.map((n) => walk(n));
+export function localizeSchema(kind: BlockKind, lang: AdminLang): Node {
+  const en = lang === 'en';
+  const exampleWord = en ? 'Example' : 'Esempio';
+  const examplesWord = en ? 'Examples' : 'Esempi';
+  const walk = (node: unknown, pointer: string): unknown => {
+    if (Array.isArray(node)) return node.map((n, i) => walk(n, pointer + '/' + i));
     if (!node || typeof node !== 'object') return node;
+    const src = node as Node;
     const out: Node = {};
-    for (const [k, v] of Object.entries(node)) {
-      // Under "properties" and "definitions" the keys are names, not keywords.
-      out[k] = k === 'properties' || k === 'definitions' ? Object.fromEntries(Object.entries(v as Node).map(([pk, pv]) => [pk, walk(pv, true)]))
-        : k === 'examples' || k === 'default' || k === 'enum' || k === 'const' ? v : walk(v);
+    for (const [k, v] of Object.entries(src)) {
+      if (k === 'properties' || k === 'definitions') {
+        // under these the keys are names, not keywords
+        out[k] = Object.fromEntries(Object.entries(v as Node).map(([pk, pv]) => [pk, walk(pv, `${pointer}/${k}/${pk}`)]));
+      } else if (!k.startsWith('x-') && k !== 'title' && k !== 'description') out[k] = DATA_KEYS.has(k) ? v : walk(v, pointer + '/' + k);
     }
-    if (isProperties || 'description' in out) {
-      const text = (lang === 'it' && out['x-description-it']) || out.description;
-      const ex = Array.isArray(out.examples) ? out.examples.filter((e: unknown) => e !== '' && (typeof e !== 'object' || e === null || JSON.stringify(e).length < 120)) : [];
-      if (text) out.description = text + (ex.length ? ` ${ex.length > 1 ? examplesWord : exampleWord}: ${ex.map(show).join(', ')}.` : '');
-    }
-    delete out['x-description-it'];
+    const title = (!en && src['x-title-it']) || src.title;
+    if (title && pointer) out.title = title;
+    const help = (!en && src['x-help-it']) || src['x-help'];
+    const long = (!en && src['x-description-it']) || src.description;
+    const ex = Array.isArray(src.examples) ? src.examples.filter((e: unknown) => e !== '' && (typeof e !== 'object' || e === null || JSON.stringify(e).length < 120)) : [];
+    const details = (long || '') + (ex.length ? ` ${ex.length > 1 ? examplesWord : exampleWord}: ${ex.map(show).join(', ')}.` : '');
+    if (help) out.description = help;
+    else if (long && pointer) out.description = long;
+    // (also without a help of its own: a definition's long text reaches the fields that refer to it)
+    if (details.trim()) out['x-details'] = details.trim();
+    const labels = kind.enumLabels[pointer];
+    if (labels) out['x-enum-labels'] = Object.fromEntries(Object.entries(labels).map(([v, w]) => [v, w[lang]]));
     return out;
   };
-  const out = walk(schema) as Node;
+  const out = walk(kind.schema, '') as Node;
   for (const [k, v] of Object.entries(out.properties || {})) out.properties[k] = scalarChoice(v as Node);
   out.properties = Object.fromEntries(Object.entries(out.properties || {}).filter(([, v]) => !(v as Node).deprecated));
   return out;
@@ -60,17 +74,27 @@ function scalarChoice(prop: Node): Node {
   return { ...rest, enum: values };
 }
 
-/** What the form hides or shows differently, per type. */
-export function uiSchemaFor(type: ConfigType): Node {
-  const ui: Node = {
+/** What the form hides or shows differently: the block's own widgets, and `$schema` out of sight. */
+export function uiSchemaFor(kind: BlockKind): Node {
+  return {
     'ui:submitButtonOptions': { norender: true },
     'ui:globalOptions': { enableMarkdownInDescription: true },
     $schema: { 'ui:widget': 'hidden' },
+    ...kind.ui,
   };
-  const area = { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } };
-  if (type === 'listing') Object.assign(ui, { query: area, templates: { item: area, popup: area }, tabs: { 'ui:widget': 'checkboxes' } });
-  if (type === 'datatable') Object.assign(ui, { query: area, linkTemplate: area });
-  return ui;
+}
+
+/** Does `pointer` (a field's JSON pointer, or `picker:<kind>`) match a rule's pattern (`*` for any one segment)? */
+const matches = (pattern: string, pointer: string) => {
+  const a = pattern.split('/');
+  const b = pointer.split('/');
+  return a.length === b.length && a.every((s, i) => s === '*' || s === b[i]);
+};
+
+/** Whether the field (or picker) applies to the config as it is: the block table's rules; a field not listed always does. */
+export function applies(kind: BlockKind, config: Config, pointer: string): boolean {
+  for (const [pattern, rule] of Object.entries(kind.applies)) if (matches(pattern, pointer) && !rule(config, pointer)) return false;
+  return true;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -17,14 +17,18 @@ const out = join(dir, 'generated');
 mkdirSync(out, { recursive: true });
 const standaloneCode = standalone.default || standalone;
 
-const DOC_KEYS = new Set(['description', 'x-description-it', 'examples', 'title', '$comment']);
-function stripDocs(node) {
-  if (Array.isArray(node)) return node.map(stripDocs);
+// The configurator's words (`title`, `x-title-it`, `x-help`, `x-help-it`: a field's name and its
+// one-line help) are documentation too.
+const FORM_KEYS = ['title', 'x-title-it', 'x-help', 'x-help-it'];
+const DOC_KEYS = new Set(['description', 'x-description-it', 'examples', '$comment', ...FORM_KEYS]);
+function stripKeys(node, keys) {
+  if (Array.isArray(node)) return node.map((n) => stripKeys(n, keys));
   if (!node || typeof node !== 'object') return node;
-  // Keys inside "properties" are config key names, not keywords: keep them all.
-  return Object.fromEntries(Object.entries(node).filter(([k]) => !DOC_KEYS.has(k))
-    .map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, stripDocs(pv)])) : stripDocs(v)]));
+  // Keys inside "properties" and "definitions" are names, not keywords: keep them all.
+  return Object.fromEntries(Object.entries(node).filter(([k]) => !keys.has(k))
+    .map(([k, v]) => [k, k === 'properties' || k === 'definitions' ? Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, stripKeys(pv, keys)])) : stripKeys(v, keys)]));
 }
+const stripDocs = (schema) => stripKeys(schema, DOC_KEYS);
 
 const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
 
@@ -60,7 +64,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
   writeFileSync(join(out, name + '.legacy.d.ts'), 'declare const legacy: Record<string, { it: string; en: string }>;\nexport default legacy;\n');
   const type = pascal(name) + 'Config';
   // A legacy key holds whatever the old template wrote: `unknown` (json-schema-to-typescript's tsType).
-  const typed = { ...schema, title: type, properties: Object.fromEntries(Object.entries(schema.properties || {}).map(([k, v]) => [k, v.deprecated ? { ...v, tsType: 'unknown' } : v])) };
+  // A nested `title` would make json-schema-to-typescript name a type after it (`ElementiPerPagina`):
+  // the form's words stay out of the types.
+  const words = stripKeys(schema, new Set(FORM_KEYS));
+  const typed = { ...words, title: type, properties: Object.fromEntries(Object.entries(words.properties || {}).map(([k, v]) => [k, v.deprecated ? { ...v, tsType: 'unknown' } : v])) };
   const ts = await compile(typed, type, {
     bannerComment: '// generated from ' + file + ' — do not edit',
     additionalProperties: false,

@@ -6,9 +6,11 @@
 //
 //   node scripts/time-travel.mjs                 every instant below
 //   node scripts/time-travel.mjs --only leap     the runs whose label contains "leap"
+//   PIAZZA_TIME_TRAVEL_JOBS=1 node scripts/…      one instant at a time (default 2: a run mostly
+//                                                waits for its pages)
 //
 // Prints one line per run and, last, "time travel: N passed, N failed"; exits 1 on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 // Instants are Rome wall times unless an offset is written (parseInstant in test/browser/clock.ts).
 const ROME = 'Europe/Rome';
@@ -46,39 +48,47 @@ let failed = 0;
 const started = Date.now();
 
 /** One vitest run in `zone` at `instant`; prints its line (and what failed) and adds up its counts. */
-function run(label, instant, zone, args) {
+async function run(label, instant, zone, args) {
   const t0 = Date.now();
-  const result = spawnSync('npx', ['vitest', 'run', ...args], {
-    encoding: 'utf8',
+  const child = spawn('npx', ['vitest', 'run', ...args], {
     env: { ...process.env, PIAZZA_NOW: instant, PIAZZA_BROWSER_TZ: zone, TZ: zone, NO_COLOR: '1', FORCE_COLOR: '0' },
-    maxBuffer: 64 * 1024 * 1024,
   });
-  const out = (result.stdout || '') + (result.stderr || '');
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d) => { out += d; });
+  child.stderr.setEncoding('utf8').on('data', (d) => { out += d; });
+  const status = await new Promise((done) => child.on('close', done));
   const counts = /vitest: (\d+) passed, (\d+) failed/.exec(out);
   const p = counts ? +counts[1] : 0;
   // No summary line: the run itself broke (a file that failed to load, a crash) — count it as a failure.
   let f = counts ? +counts[2] : 1;
-  console.log(`time travel ${instant} ${zone} — ${label}: ${p} passed, ${f} failed (${Math.round((Date.now() - t0) / 1000)} s)`);
-  if (f || result.status !== 0) {
+  let report = `time travel ${instant} ${zone} — ${label}: ${p} passed, ${f} failed (${Math.round((Date.now() - t0) / 1000)} s)`;
+  if (f || status !== 0) {
     // What failed, as vitest said it (the FAIL sections), so the log tells which date broke what.
     const lines = out.split('\n');
     const first = lines.findIndex((l) => /Failed Tests|FAIL /.test(l));
-    console.log(lines.slice(first === -1 ? -60 : first, first === -1 ? undefined : first + 120).join('\n'));
+    report += '\n' + lines.slice(first === -1 ? -60 : first, first === -1 ? undefined : first + 120).join('\n');
     if (!f) f = 1;
   }
+  console.log(report);
   passed += p;
   failed += f;
 }
 
+// The runs to make: every instant's date tests, and the zone files once per zone.
+const todo = [];
 const zonesDone = new Set();
 for (const [label, instant, zone] of RUNS) {
   if (only && !label.includes(only)) continue;
-  run(label, instant, zone, ['--tags-filter=date', ...DATE_FILES]);
+  todo.push([label, instant, zone, ['--tags-filter=date', ...DATE_FILES]]);
   if (!zonesDone.has(zone)) {
     zonesDone.add(zone);
-    run(`the date models' unit files, device in ${zone}`, instant, zone, ['--project', 'unit', ...ZONE_FILES]);
+    todo.push([`the date models' unit files, device in ${zone}`, instant, zone, ['--project', 'unit', ...ZONE_FILES]]);
   }
 }
+const jobs = Math.max(1, Number(process.env.PIAZZA_TIME_TRAVEL_JOBS || 2));
+await Promise.all(Array.from({ length: jobs }, async () => {
+  while (todo.length) await run(...todo.shift());
+}));
 console.log(`time travel: ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`\ntime travel: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

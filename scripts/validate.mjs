@@ -30,14 +30,16 @@ async function runtimeCode() {
     stdin: {
       contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';"
         // the eZ form of the OpenPA overrides: each block's one mapping, as in the page
-        + " export { isOpenpaForm, relocate } from './runtime/openpa.ts'; export { fromOpenpa as listingFromOpenpa } from './blocks/listing/model/openpa.ts'; export { fromOpenpa as datatableFromOpenpa } from './blocks/datatable/model/openpa.ts';",
+        + " export { isOpenpaForm, relocate } from './runtime/openpa.ts'; export { fromOpenpa as listingFromOpenpa } from './blocks/listing/model/openpa.ts'; export { fromOpenpa as datatableFromOpenpa } from './blocks/datatable/model/openpa.ts';"
+        // the jQuery data table's settings (`opendataDataTable({…})`), mapped as the block maps them
+        + " export { isPluginSettings, fromPluginSettings } from './blocks/datatable/model/plugin-settings.ts';",
       resolveDir: root, loader: 'ts',
     },
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
   return import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 }
-const { checkConsentConfig, adminMessages, legacyNotes, isOpenpaForm, relocate, ...mappings } = await runtimeCode();
+const { checkConsentConfig, adminMessages, legacyNotes, isOpenpaForm, relocate, isPluginSettings, fromPluginSettings, ...mappings } = await runtimeCode();
 const say = adminMessages(lang);
 
 if (!files.length || (lang && !/^(it|en)/i.test(lang))) {
@@ -101,7 +103,13 @@ for (const file of files) {
       console.log(`${file}: ${entry.label || 'config'}: / ${say.problem({ code: 'json', detail: e.message })}`);
       continue;
     }
-    const kind = entry.kind || (typeof config.$schema === 'string' ? basename(config.$schema).replace('.schema.json', '') : null);
+    let kind = entry.kind || (typeof config.$schema === 'string' ? basename(config.$schema).replace('.schema.json', '') : null);
+    // The jQuery data table's settings: the config the block makes of them, its left-out settings as warnings.
+    let pluginNotes = [];
+    if ((!kind || kind === 'datatable') && isPluginSettings(config)) {
+      ({ config, ignored: pluginNotes } = fromPluginSettings(config));
+      kind = 'datatable';
+    }
     if (!kind) {
       failures++;
       console.log(`${file}: ${say.t('noType')}`);
@@ -113,7 +121,7 @@ for (const file of files) {
     failures += problems.length;
     for (const p of problems) console.log(`${file}: ${name}: ${p.path} ${say.problem(p)}`);
     // Settings of the jQuery plugins: accepted (the block mounts), reported as the page's console does.
-    const legacy = kind === 'consent' ? [] : legacyNotes(config, await legacyFor(kind));
+    const legacy = kind === 'consent' ? [] : [...pluginNotes, ...legacyNotes(config, await legacyFor(kind))];
     for (const { key, note } of legacy) console.log(`${file}: ${name}: ${say.t('warning')}: ${say.ignored(key, note)}`);
     if (!problems.length) console.log(`${file}: ${name}: ` + (legacy.length ? say.plural('okIgnored', legacy.length) : say.t('ok')));
   }

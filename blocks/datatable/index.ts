@@ -3,7 +3,7 @@
 import { h, render } from 'preact';
 import validate from '../../schemas/generated/datatable.validate.js';
 import type { DatatableConfig } from '../../schemas/generated/datatable';
-import { checkConfig, ConfigError } from '../../runtime/config';
+import { checkConfig, ConfigError, ignoredNote } from '../../runtime/config';
 import { createAnnouncer, injectStyle } from '../../runtime/dom';
 import { isCancelled } from '../../runtime/http';
 import { createI18n, ezLocale } from '../../runtime/i18n';
@@ -12,6 +12,7 @@ import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
 import { createTableApi } from './api';
 import { catalog } from './i18n';
 import { META_FIELDS, resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
+import { isPluginSettings } from './model/plugin';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
 import { createTable, type Table, type TableSetup } from './table';
@@ -25,6 +26,19 @@ type Config = DatatableConfig & Required<Pick<DatatableConfig, 'searchUrl' | 'cl
 let instances = 0;
 
 export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
+  // The jQuery plugin's settings (`opendataDataTable({…})` pasted as the config): mapped by their
+  // own chunk, and what has no equivalent said once, as the listing says its legacy keys.
+  if (isPluginSettings(raw)) {
+    return import('./model/plugin-settings').then(({ fromPluginSettings }) => {
+      const mapped = fromPluginSettings(raw);
+      for (const n of mapped.ignored) ctx.explain(ignoredNote(n)).then((text) => console.warn('[piazza] datatable block "' + ctx.blockId + '": ' + text));
+      return mountTable(element, mapped.config, ctx);
+    });
+  }
+  return mountTable(element, raw, ctx);
+}
+
+function mountTable(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const config = checkConfig<Config>(validate, raw);
   if (!config.columns?.length && !config.class && !config.classFromResults) throw new ConfigError([{ path: '/columns', code: 'requiredUnless', key: 'class' }]);
   const i18n = createI18n(catalog, config.locale, config.i18n);

@@ -2,7 +2,9 @@
 // runs this small chunk as soon as the build's manifest names the block, so the list and facet
 // answers travel in parallel with the views' code and the block's own first search() and
 // facetCounts() take them (runtime/http getJsonAhead) instead of asking again (issue 18).
-// The same settings, URL state and URLs as the block: a config it would refuse sends nothing.
+// The same settings, URL state and URLs as the block: a config it would refuse sends nothing. It
+// also reserves the space the block's first results will take (reserve.ts), before they move
+// anything below it.
 import validate from '../../schemas/generated/listing.validate.js';
 import { checkConfig } from '../../runtime/config';
 import type { BlockContext } from '../../runtime/types';
@@ -12,16 +14,27 @@ import { resolveSettings } from './model/settings';
 import { filtersOf } from './model/state';
 import type { ListingConfig } from './model/types';
 import { decodeState } from './model/url';
+import { reserveSpace } from './reserve';
 
 export function early(element: HTMLElement, raw: unknown, ctx: BlockContext): void {
   if (element.querySelector(':scope > .piazza-listing')) return; // the block has asked for itself already
   const settings = resolveSettings(checkConfig<ListingConfig>(validate, raw), ctx.blockId);
+  // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
+  // chunks differently; every tab a config can name is in this build)
+  const state = decodeState(settings, location.search, settings.tabs, location.hash);
+  if (state.tab === 'list') {
+    // Released by the block once its results are shown; by a block that fails to mount, whose
+    // fallback comes back at its own height.
+    const release = reserveSpace(element, settings, ctx.nonce);
+    const offs = (['block:error', 'block:mounted'] as const).map((event) => ctx.events.on(event, (e: { element: HTMLElement }) => {
+      if (e.element !== element) return;
+      if (event === 'block:error') release();
+      for (const off of offs) off();
+    }));
+  }
   // A remote portal's JSONP is left to the block: WebKit reported such a script, sent this early,
   // as failed to load (cross-browser test), and a remote answer is slower than the code anyway.
   if (settings.source.kind === 'remote') return;
-  // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
-  // chunks differently; every tab a config can name is in this build)
-  const state = decodeState(settings, location.search);
   const { offset, limit } = requestRange(settings, state.page, true);
   // (the map and agenda ask for other things, when their controllers arrive: only the facets then)
   createListingApi(settings, { nonce: ctx.nonce }).ahead(filtersOf(state), offset, limit, state.tab === 'list');

@@ -16,10 +16,11 @@ import { catalog } from './i18n';
 import { resolveSettings } from './model/settings';
 import { createActions, createState, filtersKey } from './model/state';
 import type { ListingConfig, TabId } from './model/types';
-import { decodeState, encodeState } from './model/url';
+import { decodeState, encodeState, tabOfHash } from './model/url';
 import css from './style.css';
 import { availableTabs } from './tabs';
 import { Listing } from './views/Listing';
+import { reserveSpace } from './reserve';
 
 export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const config = checkConfig<ListingConfig>(validate, raw);
@@ -33,16 +34,20 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
 
   const releaseStyle = injectStyle('listing', css, ctx.nonce);
   const i18n = createI18n(catalog, settings.locale, settings.i18n);
-  const state = createState(decodeState(settings, location.search, tabs));
+  const state = createState(decodeState(settings, location.search, tabs, location.hash));
   const actions = createActions(state);
   const api = createListingApi(settings, { nonce: ctx.nonce });
+  // The space of the first results is held until they or their error are shown (the early chunk
+  // may hold it already): mounting moves nothing below the block.
+  const releaseSpace = reserveSpace(element, settings, ctx.nonce);
+  if (state.tab !== 'list') releaseSpace();
 
   // hideIfEmpty: hidden (with the portal's wrapper) until a response has results.
   const wrapper = settings.hideIfEmpty ? (element.closest<HTMLElement>('.remote-gui-wrapper') || element) : null;
   let revealed = !wrapper;
   if (wrapper) wrapper.setAttribute('data-piazza-listing-hidden', '');
   const onResults = (totalCount: number) => {
-    results.prefetchWhenIdle(); // the first results are on screen: the other tabs' code may come now
+    releaseSpace();
     ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
     if (revealed || totalCount <= 0 || !wrapper) return;
     revealed = true;
@@ -51,6 +56,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     if (wrapper.style.display === 'none') wrapper.style.removeProperty('display'); // the portal's template hides it inline
   };
   const onError = (error: RequestError, what: string) => {
+    releaseSpace();
     console.error(prefix + what + ' request failed: ' + (error.status || '-') + ' ' + error.message + (error.url ? ' (' + error.url + ')' : ''));
   };
 
@@ -62,8 +68,8 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const announcer = createAnnouncer(element);
   const url = urlState({
     state,
-    encode: (snap, search) => encodeState(settings, snap, search, tabs),
-    decode: (search) => decodeState(settings, search, tabs),
+    encode: (snap, search) => encodeState(settings, snap, search, tabs, location.hash),
+    decode: (search) => decodeState(settings, search, tabs, location.hash),
     restore: actions.restore,
     // Paging in append style ("load more") is not a place to go Back to.
     replaces: (before, after) =>
@@ -74,6 +80,14 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     state, actions, settings, api, i18n, ctx, announce: announcer.say, onResults, onError, onPageCorrected: url.replaceNext,
   }, tabs);
   const facets = createFacetCounts(state, settings, api, onError);
+  // A link to a tab's panel followed on the page opens the tab (its entry becomes the tab's URL).
+  const onHash = () => {
+    const linked = tabOfHash(settings, location.hash, tabs);
+    if (!linked || linked === state.tab) return;
+    url.replaceNext();
+    actions.showTab(linked);
+  };
+  addEventListener('hashchange', onHash);
   results.get(state.tab).catch(() => {}); // the first tab's (a failed chunk shows in its panel, with Retry)
 
   render(
@@ -91,6 +105,8 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   );
 
   return () => {
+    removeEventListener('hashchange', onHash);
+    releaseSpace();
     render(null, host);
     results.dispose();
     url.dispose();

@@ -1,23 +1,26 @@
 // The tabs' results controllers, owned by the block: created in mount (the list's at once, a lazy
-// tab's when its results chunk arrives: at mount for the first tab, when its tab is pointed at,
-// focused or shown otherwise), switched on and off as the tab state changes, disposed by the
-// block's cleanup. Views only read them. Switching happens in the state's own change
-// notification, before any controller's: a filter changed in the same step as the tab is never
-// fetched for the tab being left. A lazy tab's code is fetched before it is needed: when its tab is
-// pointed at or focused, and in idle time after the first results (issue 18), never on a page
-// whose block does not show that tab.
+// tab's when its results chunk arrives: at mount for the first tab, on intent or when shown
+// otherwise), switched on and off as the tab state changes, disposed by the block's cleanup. Views
+// only read them. Switching happens in the state's own change notification, before any
+// controller's: a filter changed in the same step as the tab is never fetched for the tab being
+// left. A lazy tab's code comes only on the visitor's intent (issue 31): a pointer over its tab
+// (a touch's too), focus on it, or a link to its panel; with Save-Data (or on 2G), only a press on
+// it. A visitor who never opens the map or the agenda never downloads them.
 import { proxy, subscribe } from 'valtio/vanilla';
 import { createListController } from './list-results';
 import type { TabId } from './model/types';
 import { loadTab, type TabController, type TabControllerOptions } from './tabs';
 
 /**
- * Tabs whose view is worth mounting, hidden, as soon as its code is in: the map (creating an
- * OpenLayers map is most of the time from a click to the first places drawn; hidden, it has no
- * size, so it draws and asks for nothing until shown). Not the agenda: its calendar lays itself
- * out when created, and a hidden panel has no box.
+ * Tabs whose view is worth mounting ahead of being shown, as soon as its code is in: the map
+ * (creating an OpenLayers map is most of the time from a click to the first places drawn; hidden,
+ * it has no size, so it draws and asks for nothing until shown) and the agenda (its calendar is
+ * made out of sight: making Toast UI's month is most of the time from a click to the first event).
  */
-const STAGED: readonly TabId[] = ['geo'];
+const STAGED: readonly TabId[] = ['geo', 'agenda'];
+
+/** Staged tabs whose view needs a box to be made (a calendar lays itself out when created): laid out out of sight, not hidden. */
+export const LAID_OUT: readonly TabId[] = ['agenda'];
 
 export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]) {
   const { state } = o;
@@ -59,24 +62,20 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
     }, () => {});
   }
 
-  let idleAsked = false;
-  /** The other tabs' code in the page's idle time (once), unless the visitor's browser asks to save data. */
-  function prefetchWhenIdle() {
-    if (idleAsked) return;
-    idleAsked = true;
-    const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-    if (connection?.saveData || /2g$/.test(connection?.effectiveType || '')) return;
-    const run = () => tabs.forEach(prefetch);
-    // (no requestIdleCallback in Safari: a short delay lets the first results paint first)
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 300);
+  /**
+   * The visitor is about to open `tab` (`press`: a pointer pressed on it, not only over it): its
+   * code now, so that the click sends the tab's request at once. A browser that asks to save data
+   * fetches only on a press: a pointer passing over a tab costs it nothing.
+   */
+  function intent(tab: TabId, press = false) {
+    if (!press && savingData()) return;
+    prefetch(tab);
   }
 
   return {
     get,
-    prefetch,
+    intent,
     staging,
-    prefetchWhenIdle,
     /** The controller if it is there already (the list's always is: it is bundled with the block). */
     now: (tab: TabId) => ready.get(tab),
     dispose() {
@@ -89,3 +88,9 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
 }
 
 export type TabResults = ReturnType<typeof createTabResults>;
+
+/** The visitor's browser asks to save data (a phone's data saver), or the connection is 2G. */
+function savingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return !!connection?.saveData || /2g$/.test(connection?.effectiveType || '');
+}

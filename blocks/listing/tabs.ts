@@ -46,6 +46,8 @@ export interface TabViewProps {
   ctx: BlockContext;
   /** true while this tab is shown (its controller fetches only then: the block switches it). */
   active: boolean;
+  /** Laid out out of sight ahead of its first showing (tab-results.ts LAID_OUT): a view may make what takes time now. */
+  staged?: boolean;
   /** The tab's results controller, created by the block (tab-results.ts); each view knows its own type. */
   controller: TabController;
   /** id of the tab's panel element (`{blockId}-{tab}`), e.g. to prefix ids inside it. */

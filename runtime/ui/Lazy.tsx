@@ -3,7 +3,7 @@
 // is the visitor's error with Retry, like a failed request's, and one console line for admins.
 // `load` is a lazyModule: a failed download is forgotten, so Retry downloads again.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { I18n } from '../i18n';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -21,7 +21,9 @@ export function Lazy<T>({ load, i18n, waiting, failed, render }: LazyProps<T>) {
   const [value, setValue] = useState<{ ready: T } | null>(null);
   const [broken, setBroken] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
+  // Asked in the commit, not after the next paint: a chunk already in (fetched on intent) shows
+  // without a frame of the spinner first.
+  useLayoutEffect(() => {
     let live = true;
     load().then(
       (ready) => live && setValue({ ready }),

@@ -6,17 +6,27 @@
 //   PIAZZA_BASELINE_DIST=dir …    also serve another build (e.g. the previous main's dist) on a second
 //                                 emulator: scenarios that compare run both, interleaved, in the same run
 //   PIAZZA_BENCH_RUNS=31 …        more runs than a scenario's own number (a noisy machine)
+// Where ../shared/real/original-listing is there, the original jQuery listing block runs beside
+// piazza's (original.ts, scenarios/15-side-by-side.ts); elsewhere that part says it was skipped.
 import { readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { launch, projectRoot, startPortal, type Emulator } from '../browser/harness';
+import { startOriginal, type OriginalSite } from './original';
+import { benchPages } from './pages';
+import { startPiazzaSite, type PiazzaSite } from './piazza-site';
+import { median } from './stats';
 
 export interface BenchContext {
   browser: Browser;
   portal: Emulator;
   /** The same emulator serving PIAZZA_BASELINE_DIST, when given. */
   baseline?: Emulator;
+  /** The original listing block's server (original.ts) and piazza's for the same block (piazza-site.ts), or null and why. */
+  original: OriginalSite | null;
+  piazza: PiazzaSite | null;
+  originalMissing: string;
 }
 
 export interface Scenario {
@@ -27,15 +37,12 @@ export interface Scenario {
   units?: Record<string, string>;
   /** [label, numerator metric, denominator metric]: ratio of the medians. */
   ratios?: Array<[string, string, string]>;
-  /** One run: returns metric → value. */
+  /** One run: returns metric → value (a metric of unit 'ratio' is a ratio measured within the run). */
   run(ctx: BenchContext): Promise<Record<string, number>>;
+  /** A section of its own, above the table (markdown), from every run's figures. */
+  report?(samples: Record<string, number[]>, ctx: BenchContext): string;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const fmt = (v: number, unit: string) =>
   unit === 'B' ? v.toLocaleString('en-US') : unit === 'ratio' ? v.toFixed(3) : v.toFixed(v >= 100 ? 0 : 1);
 
@@ -50,8 +57,24 @@ async function main() {
   const portal = await startPortal();
   const baselineDist = process.env.PIAZZA_BASELINE_DIST;
   const baseline = baselineDist ? await startPortal({ distDir: resolve(baselineDist) }) : undefined;
-  const browser = await launch();
+  const original = await startOriginal(portal);
+  let piazza: PiazzaSite | null = null;
+  let originalMissing = typeof original === 'string' ? original : '';
+  if (typeof original !== 'string') {
+    try {
+      piazza = await startPiazzaSite(portal, benchPages(original.block));
+    } catch (e) {
+      originalMissing = 'piazza\'s page for the block could not be made (php of ../shared/real/ez-render): ' + (e as Error).message.split('\n')[0];
+      await original.close();
+    }
+  }
+  const ctx: BenchContext = {
+    browser: await launch(), portal, baseline, piazza, originalMissing,
+    original: piazza && typeof original !== 'string' ? original : null,
+  };
+  const { browser } = ctx;
   const rows: string[][] = [];
+  const sections: string[] = [];
   const chromium = await browser.version();
   try {
     for (const scenario of scenarios.filter((s) => s.name.includes(filter))) {
@@ -59,7 +82,7 @@ async function main() {
       const runs = Number(process.env.PIAZZA_BENCH_RUNS) || scenario.runs || 5;
       process.stderr.write(`bench: ${scenario.name} (${runs} runs)\n`);
       for (let i = 0; i < runs; i++) {
-        const result = await scenario.run({ browser, portal, baseline });
+        const result = await scenario.run(ctx);
         for (const [k, v] of Object.entries(result)) (samples[k] ||= []).push(v);
       }
       for (const [metric, xs] of Object.entries(samples)) {
@@ -69,21 +92,25 @@ async function main() {
       for (const [label, a, b] of scenario.ratios ?? []) {
         if (samples[a] && samples[b]) rows.push([scenario.name, label, 'ratio', fmt(median(samples[a]) / median(samples[b]), 'ratio'), '', '', '']);
       }
+      if (scenario.report) sections.push(scenario.report(samples, ctx));
     }
   } finally {
     await browser.close();
     await portal.close();
     await baseline?.close();
+    await ctx.original?.close();
+    await ctx.piazza?.close();
   }
   const header = ['scenario', 'metric', 'unit', 'median', 'min', 'max', 'runs'];
   const table = [header, header.map(() => '---'), ...rows].map((r) => '| ' + r.join(' | ') + ' |').join('\n');
   const machine = (baselineDist ? `baseline build: ${baselineDist}; ` : '') + `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${chromium}`;
-  console.log(table);
+  const above = sections.map((s) => s + '\n').join('');
+  console.log(above + table);
   if (filter) return; // a partial run would overwrite the whole table with a part of it
   writeFileSync(
     join(projectRoot, 'BENCHMARKS.md'),
     `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; ${machine}.\n` +
-      `Production build, emulator on loopback, headless Chromium, a fresh browser context per run (cold cache).\n\n${table}\n`,
+      `Production build, emulator on loopback, headless Chromium, a fresh browser context per run (cold cache).\n\n${above}## Every figure\n\n${table}\n`,
   );
 }
 

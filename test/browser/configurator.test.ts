@@ -1,21 +1,22 @@
-// The configurator (fixtures/pages/configuratore.html, issue 17): an admin builds a listing, a data
-// table and a consent config through the form only (class pickers fed by the emulator's API); what
-// "Copy" puts on the clipboard is what `npm run validate` accepts, and its HTML renders on a plain
-// page the same block the preview showed; a pasted invalid config lists the problems `npm run
-// validate` prints, path for path and word for word; a link reopens the configuration; axe finds
-// nothing at 320 and 1280 px.
+// The configurator (fixtures/pages/configuratore.html, issues 17 and 30), as a site admin uses it:
+// a listing with filters and a map, a data table and a consent config made through pickers and
+// presets without typing a key name; each preset and each kind of paste (an eZ block's attributes,
+// the old jQuery block's settings) giving a config that `npm run validate` accepts and that renders,
+// on a plain page, the block the preview showed; problems in validate's words with their field's
+// name; the preview a portal page at a phone's, tablet's or computer's width; keyboard, axe at 320
+// and 1280 px; another portal's API. (What a unit test can check is in test/unit/configurator/.)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
-import { downloadsOf, type Downloads, newProbe, projectRoot, startPortal, waitReady, type Emulator, type Probe } from './harness';
+import type { Frame, Page } from 'puppeteer-core';
+import { downloadsOf, type Downloads, newProbe, projectRoot, waitReady, type Probe } from './harness';
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { bootstrapItaliaShare, reflowProblems, settle } from './a11y/kit';
 
-const env = useBrowserEnv();
+const env = useBrowserEnv({ remote: true });
 const work = mkdtempSync(join(tmpdir(), 'piazza-configurator-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -37,6 +38,13 @@ async function openConfigurator(hash = '', viewport = { width: 1280, height: 900
   return probe;
 }
 
+/** Opens a group of the form (Avanzate starts closed), as a person does: its heading's button. */
+async function openGroup(page: Page, id: string) {
+  const button = `#configuratore-gruppo-${id}-titolo button`;
+  if ((await page.$eval(button, (b) => b.getAttribute('aria-expanded'))) === 'false') await page.click(button);
+  await page.waitForSelector(`#configuratore-gruppo-${id}:not([hidden])`);
+}
+
 /** Replaces a field's text as a person does: select all, type. */
 async function fill(page: Page, selector: string, text: string) {
   await page.click(selector);
@@ -47,10 +55,11 @@ async function fill(page: Page, selector: string, text: string) {
   else await page.keyboard.press('Backspace');
 }
 
-async function pickClass(page: Page, identifier: string) {
-  await page.waitForSelector('#configuratore-classe');
-  await page.select('#configuratore-classe', identifier);
-  await page.waitForSelector('#configuratore-campi');
+/** Pastes into "Un blocco che il portale ha già" and translates it. */
+async function paste(page: Page, text: string) {
+  await page.click('#configuratore-incolla');
+  await page.keyboard.sendCharacter(text);
+  await page.waitForSelector('#configuratore-incolla-tipo'); // recognised (the reading is a chunk of its own)
 }
 
 /** What the Copy button puts on the clipboard. */
@@ -61,6 +70,9 @@ async function copied(page: Page, button: string): Promise<string> {
   await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0), { timeout: 5000 });
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+/** The config the page shows in its JSON box, once it is `want` (or any, without). */
+const written = (page: Page) => page.$eval('#configuratore-json', (el) => JSON.parse((el as HTMLTextAreaElement).value));
 
 /** `npm run validate` on a file: its exit status and lines. */
 function validate(name: string, text: string, args: string[] = []): { status: number; lines: string[] } {
@@ -74,7 +86,7 @@ function validate(name: string, text: string, args: string[] = []): { status: nu
   }
 }
 
-/** The problem list as shown: `path message` per line. */
+/** The problem list as shown, a line each. */
 const shownProblems = (page: Page) => page.$$eval('#configuratore-problemi li', (lis) => lis.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
 
 /** A value's JSON with object keys sorted: equal values, equal text. */
@@ -83,17 +95,24 @@ function canonical(v: unknown): string {
   return JSON.stringify(sort(v));
 }
 
-/** Waits until the preview holds `config` and piazza mounted it. */
-async function previewShows(page: Page, config: unknown) {
+/** The preview's page (a frame). */
+async function previewFrame(page: Page): Promise<Frame> {
+  const handle = await page.waitForSelector('#configuratore-anteprima');
+  return (await handle!.contentFrame())!;
+}
+
+/** Waits until the preview's page holds `config` and piazza mounted it (or, for consent, loaded it). */
+async function previewShows(page: Page, config: unknown): Promise<Frame> {
   await page.waitForFunction((want) => {
-    const host = document.querySelector('#configuratore-anteprima');
-    const el = host?.querySelector('[data-piazza-block]');
-    // canonical(), in the page
+    const doc = (document.getElementById('configuratore-anteprima') as HTMLIFrameElement | null)?.contentDocument;
     const sort = (x: any): any => (Array.isArray(x) ? x.map(sort) : x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sort(x[k])])) : x);
-    const shown = !!host?.getAttribute('data-config') && JSON.stringify(sort(JSON.parse(host.getAttribute('data-config')!))) === want;
-    // A block mounted by piazza.js, or the consent's frame.
-    return shown && (el ? el.getAttribute('data-piazza-state') === 'mounted' : !!host!.querySelector('iframe'));
-  }, { timeout: 15_000 }, canonical(config));
+    const same = (text: string | null | undefined) => !!text && JSON.stringify(sort(JSON.parse(text))) === want;
+    const consent = doc?.getElementById('piazza-consent');
+    if (consent) return same(consent.textContent) && !!(doc!.defaultView as any)?.piazza?.consent;
+    const host = doc?.getElementById('anteprima');
+    return same(host?.getAttribute('data-config')) && host!.querySelector('[data-piazza-block]')?.getAttribute('data-piazza-state') === 'mounted';
+  }, { timeout: 20_000 }, canonical(config));
+  return previewFrame(page);
 }
 
 /**
@@ -112,97 +131,114 @@ ${consent ? html : ''}<script src="/dist/piazza.js"></script><link rel="styleshe
   return probe;
 }
 
-/** What a listing shows: its tabs, its filters' labels and the ids of its first page of hits. */
-async function listingSummary(page: Page, root: string) {
-  await page.waitForFunction((r) => {
+/** A block element with this config, as a template writes it. */
+const blockHtml = (type: string, id: string, config: unknown) =>
+  `<div data-piazza-block="${type}" id="${id}"><script type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script><p>Senza JavaScript.</p></div>`;
+
+type Target = Page | Frame;
+
+/** What a listing shows: its tabs, its filters' labels and the ids of the first page of its list (its list tab shown). */
+async function listingSummary(target: Target, root: string) {
+  await target.waitForFunction((r) => document.querySelector(r)?.getAttribute('data-piazza-state') === 'mounted', { timeout: 15_000 }, root);
+  // the list tab, wherever it is (a places block opens on its map)
+  await target.evaluate((r) => {
+    const tab = [...document.querySelectorAll<HTMLElement>(r + ' [role=tab]')].find((t) => /list|elenco/i.test(t.id + ' ' + t.getAttribute('aria-controls') + ' ' + t.textContent));
+    if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
+  }, root);
+  await target.waitForFunction((r) => {
     const list = document.querySelector(r + ' .piazza-listing-list');
     return !!list && list.getAttribute('data-piazza-status') !== 'loading' && list.querySelectorAll('[role=listitem]').length > 0;
   }, { timeout: 15_000 }, root);
-  return page.$eval(root, (el) => ({
+  return target.$eval(root, (el) => ({
     tabs: [...el.querySelectorAll('[role=tab]')].map((t) => t.textContent!.trim()),
-    filters: [...el.querySelectorAll('.piazza-listing-filters label')].map((l) => l.textContent!.trim()).filter(Boolean),
+    filters: [...el.querySelectorAll('.piazza-listing-filters label, .piazza-listing-filters legend')].map((l) => l.textContent!.trim()).filter(Boolean),
     hits: [...el.querySelectorAll('.piazza-listing-list [role=listitem]')].map((li) => li.getAttribute('data-piazza-hit')),
   }));
 }
 
 /** What a data table shows: its column headers, its filters' labels and its rows' text. */
-async function tableSummary(page: Page, root: string) {
-  await page.waitForFunction((r) => {
+async function tableSummary(target: Target, root: string) {
+  await target.waitForFunction((r) => {
     const body = document.querySelector(r + ' .piazza-datatable-body');
     return !!body && body.getAttribute('aria-busy') === 'false' && document.querySelectorAll(r + ' [role=grid] [role=row]').length > 1;
   }, { timeout: 15_000 }, root);
-  return page.$eval(root, (el) => ({
+  return target.$eval(root, (el) => ({
     headers: [...el.querySelectorAll('[role=columnheader]')].map((h) => h.textContent!.trim()),
     filters: [...el.querySelectorAll('label')].map((l) => l.textContent!.trim()).filter(Boolean),
     rows: [...el.querySelectorAll('[role=grid] [role=row]')].slice(1).map((r) => r.textContent!.replace(/\s+/g, ' ').trim()),
   }));
 }
 
+/** The consent dialog's text (opened by piazza.consent.open()). */
+async function dialogText(target: Target) {
+  await target.waitForFunction(() => !!(window as any).piazza?.consent, { timeout: 15_000 });
+  await target.evaluate(() => (window as any).piazza.consent.open());
+  await target.waitForFunction(() => !!document.querySelector('#cconsent-modal[open]'), { timeout: 15_000 });
+  return target.evaluate(() => (document.querySelector('#cconsent-modal') as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+}
+
+/** The block a config is, on the preview's page and on a plain page with the copied HTML: the same. */
+async function sameOnAPlainPage(page: Page, type: string, config: Record<string, any>, path: string) {
+  const frame = await previewShows(page, config);
+  const html = await copied(page, '#configuratore-copia-html');
+  const plain = await plainPage(path, html);
+  if (type === 'consent') {
+    expect(html).toMatch(/^<script type="application\/json" id="piazza-consent">\n/);
+    expect(await dialogText(plain.page)).toEqual(await dialogText(frame));
+  } else {
+    const root = '#' + config.blockId;
+    expect(html).toMatch(new RegExp(`^<div data-piazza-block="${type}" id="${config.blockId}">\\n<script type="application/json">\\n`));
+    const summary = type === 'listing' ? listingSummary : tableSummary;
+    const inPreview = await summary(frame, root);
+    expect(await summary(plain.page, root)).toEqual(inPreview);
+  }
+  expect(plain.errors).toEqual([]);
+  return plain;
+}
+
 const fieldName = (cls: string, field: string): string =>
   env.portal.dataset.classes[cls].fields.find((f: any) => f.identifier === field).name['ita-IT'];
 
-describe('configurator: built through the form only', () => {
-  it('a listing: facets and card fields picked from a class, tabs list + geo + agenda; the copy validates and renders the same block on a plain page', async () => {
+describe('made without typing a key name (pickers and presets)', () => {
+  it('a listing with filters and a map: the class, the order, two filters and the map tab picked; the copy validates and renders what the preview shows', async () => {
     const { page, errors } = await openConfigurator();
-    await fill(page, '#root_blockId', 'eventi-cfg');
-    await pickClass(page, 'event');
-    await page.click('#configuratore-usa-classe');
+    await page.waitForSelector('#configuratore-classe option[value="event"]');
+    await page.select('#configuratore-classe', 'event');
+    await page.waitForSelector('#configuratore-ordine option[value="time_interval=>asc"]');
+    await page.select('#configuratore-ordine', 'time_interval=>asc');
     await page.click('#scegli-facets-topics');
     await page.click('#scegli-facets-has_public_event_typology');
-    await page.click('#scegli-fields-event_abstract');
-    await page.click('#root_tabs-1');
-    await page.click('#root_tabs-2');
-
+    await page.click('#root_showSearch');
+    await page.click('#root_tabs-1'); // Mappa
     const expected = {
-      $schema: '../schemas/listing.schema.json',
-      blockId: 'eventi-cfg',
-      query: 'classes [event]',
-      tabs: ['list', 'geo', 'agenda'],
-      facets: [
-        { field: 'topics', label: fieldName('event', 'topics') },
-        { field: 'has_public_event_typology', label: fieldName('event', 'has_public_event_typology') },
-      ],
-      fields: ['event_abstract'],
+      $schema: '../schemas/listing.schema.json', blockId: 'elenco', query: 'classes [event] sort [time_interval=>asc]', tabs: ['list', 'geo'],
+      facets: [{ field: 'topics', label: fieldName('event', 'topics') }, { field: 'has_public_event_typology', label: fieldName('event', 'has_public_event_typology') }],
+      showSearch: true,
     };
     const json = await copied(page, '#configuratore-copia-json');
     expect(JSON.parse(json)).toEqual(expected);
     expect(await shownProblems(page)).toEqual([]);
-    const check = validate('listing.json', json);
-    expect(check).toEqual({ status: 0, lines: [expect.stringMatching(/: listing "eventi-cfg": ok$/)] });
-
-    // The preview is the block of that config, mounted by piazza.js.
-    await previewShows(page, expected);
-    const inPreview = await listingSummary(page, '#configuratore-anteprima #eventi-cfg');
-    expect(inPreview.tabs).toHaveLength(3);
-    expect(inPreview.filters).toEqual(expect.arrayContaining([expected.facets[0].label, expected.facets[1].label]));
-
-    const html = await copied(page, '#configuratore-copia-html');
-    expect(html).toMatch(/^<div data-piazza-block="listing" id="eventi-cfg">\n<script type="application\/json">\n/);
-    const plain = await plainPage('/configuratore-elenco.html', html);
-    expect(await listingSummary(plain.page, '#eventi-cfg')).toEqual(inPreview);
-    expect(plain.errors).toEqual([]);
+    expect(validate('listing.json', json)).toEqual({ status: 0, lines: [expect.stringMatching(/: listing "elenco": ok$/)] });
+    // the map's settings appear with the map tab; the card fields do not (the portal draws the cards)
+    expect(await page.$('#root_map')).not.toBeNull();
+    expect(await page.$('#configuratore-scelta-cardFields')).toBeNull();
+    const plain = await sameOnAPlainPage(page, 'listing', expected, '/configuratore-elenco.html');
+    expect((await listingSummary(plain.page, '#elenco')).filters).toEqual(expect.arrayContaining(expected.facets.map((f) => f.label)));
     expect(errors).toEqual([]);
-    await plain.page.close();
-    await page.close();
   });
 
-  it('a data table: columns (with their types) and a filter picked from a class; the copy and the download validate and render the same table', async () => {
+  it('a data table: the class, three columns (with the types the table reads) and a filter picked; copy and download validate and render what the preview shows', async () => {
     const { page, errors } = await openConfigurator();
     await page.click('#tipo-datatable');
-    await page.waitForSelector('#root_query');
-    // The starter's empty query is the first problem an admin meets, worded as validate words it.
-    expect(await shownProblems(page)).toEqual(['/query non può essere vuoto']);
-    await pickClass(page, 'document');
-    await page.click('#configuratore-usa-classe');
-    for (const f of ['name', 'document_type', 'publication_date']) await page.click('#scegli-columns-' + f);
+    await page.waitForSelector('#configuratore-classe option[value="document"]');
+    // the starter's empty query is the first problem an admin meets, with its field's name
+    expect(await shownProblems(page)).toEqual(['Query di ricerca (query) non può essere vuoto']);
+    await page.select('#configuratore-classe', 'document');
+    for (const f of ['name', 'document_type', 'publication_date']) await (await page.waitForSelector('#scegli-columns-' + f))!.click();
     await page.click('#scegli-facets-document_type');
-
     const expected = {
-      $schema: '../schemas/datatable.schema.json',
-      blockId: 'tabella',
-      query: 'classes [document]',
-      class: 'document',
-      // The cell types the table itself reads from the class: ezstring → text, eztags → tags, ezdate → date.
+      $schema: '../schemas/datatable.schema.json', blockId: 'tabella', query: 'classes [document]', class: 'document',
+      // the cell types the table itself reads from the class: ezstring → text, eztags → tags, ezdate → date
       columns: [
         { field: 'name', title: fieldName('document', 'name'), type: 'text' },
         { field: 'document_type', title: fieldName('document', 'document_type'), type: 'tags' },
@@ -212,127 +248,190 @@ describe('configurator: built through the form only', () => {
     };
     const json = await copied(page, '#configuratore-copia-json');
     expect(JSON.parse(json)).toEqual(expected);
-    expect(await shownProblems(page)).toEqual([]);
     expect(validate('datatable.json', json)).toEqual({ status: 0, lines: [expect.stringMatching(/: datatable "tabella": ok$/)] });
-
     const file = downloads.next('datatable-tabella.json');
     await page.click('#configuratore-scarica');
     expect(JSON.parse(await file)).toEqual(expected);
-
-    await previewShows(page, expected);
-    const inPreview = await tableSummary(page, '#configuratore-anteprima #tabella');
-    expect(inPreview.headers).toEqual(expected.columns.map((c) => c.title));
-    const plain = await plainPage('/configuratore-tabella.html', await copied(page, '#configuratore-copia-html'));
-    expect(await tableSummary(plain.page, '#tabella')).toEqual(inPreview);
-    expect(plain.errors).toEqual([]);
+    await sameOnAPlainPage(page, 'datatable', expected, '/configuratore-tabella.html');
     expect(errors).toEqual([]);
-    await plain.page.close();
-    await page.close();
   });
 
-  it('a consent config: a category and a service added in the form; the copied #piazza-consent script validates and shows the same dialog on a plain page', async () => {
+  it('a consent config: the bootstrapitalia2 preset and Web Analytics Italia added by name; the copy validates and shows the dialog the preview shows', async () => {
     const { page, errors } = await openConfigurator();
-    await page.click('#tipo-consent');
-    await page.waitForSelector('#root_categories__add');
-    await page.click('#root_categories__add');
-    await fill(page, '#root_categories_newKey-key', 'analytics');
-    await page.keyboard.press('Tab'); // the key is renamed when its field loses focus
-    await page.waitForSelector('#root_categories_analytics_needed');
-    await page.click('#root_services__add');
-    await fill(page, '#root_services_newKey-key', 'matomo');
-    await page.keyboard.press('Tab');
-    await page.waitForSelector('#root_services_matomo_category');
-    await fill(page, '#root_services_matomo_category', 'analytics');
-    // The form's selects carry option indexes: choose by the text shown.
-    const option = await page.$$eval('#root_services_matomo_type option', (os) => os.find((o) => o.textContent === 'dynamic-script')!.getAttribute('value')!);
-    await page.select('#root_services_matomo_type', option);
-    await fill(page, '#root_services_matomo_search', 'matomo.js');
-
-    const expected = {
-      $schema: '../schemas/consent.schema.json',
-      categories: { necessary: { needed: true, wanted: true }, analytics: {} },
-      services: { matomo: { category: 'analytics', type: 'dynamic-script', search: 'matomo.js' } },
-    };
+    await page.click('#modello-consenso-bootstrapitalia2');
+    await page.waitForFunction(() => document.getElementById('configuratore-stato')!.textContent!.includes('caricato'));
+    await page.click('#servizio-piwik');
+    const config = await written(page);
+    expect(Object.keys(config.categories)).toEqual(['necessary', 'analytics', 'marketing']);
+    expect(config.services.multimedia).toMatchObject({ category: 'marketing', type: 'wrapped', search: 'multimedia' });
+    // the theme's key and name for it (page_notifications.tpl); its script is matomo.js, hence the search
+    expect(config.services.piwik).toMatchObject({ category: 'analytics', type: 'dynamic-script', search: 'matomo', language: { locale: { it: { name: 'Web Analytics Italia' } } } });
+    expect(config.language.locale.it.barBtnAcceptAll).toBe('Accetta tutti i cookie'); // the theme's own text
     const json = await copied(page, '#configuratore-copia-json');
-    expect(JSON.parse(json)).toEqual(expected);
-    expect(await shownProblems(page)).toEqual([]);
     expect(validate('consent.json', json)).toEqual({ status: 0, lines: [expect.stringMatching(/: consent: ok$/)] });
-
-    const html = await copied(page, '#configuratore-copia-html');
-    expect(html).toMatch(/^<script type="application\/json" id="piazza-consent">\n/);
-    // The preview frame runs that config; its dialog lists what a plain page with the copy lists.
-    await previewShows(page, expected);
-    const frameHandle = await page.$('#configuratore-anteprima iframe');
-    const frame = (await frameHandle!.contentFrame())!;
-    const dialogText = async (target: { waitForFunction: Page['waitForFunction']; evaluate: Page['evaluate'] }) => {
-      await target.waitForFunction(() => !!(window as any).piazza?.consent, { timeout: 15_000 });
-      await target.evaluate(() => (window as any).piazza.consent.open());
-      await target.waitForFunction(() => !!document.querySelector('#cconsent-modal[open]'), { timeout: 15_000 });
-      return target.evaluate(() => (document.querySelector('#cconsent-modal') as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
-    };
-    await frame.waitForFunction((want) => document.getElementById('piazza-consent')?.textContent!.trim() === want, { timeout: 15_000 }, json);
-    const inPreview = await dialogText(frame as any);
-    const switches = (target: { $$eval: Page['$$eval'] }) => target.$$eval('#cconsent-modal .pc-cat', (els) => els.length);
-    expect(await switches(frame as any)).toBe(2); // necessary and analytics
-    const plain = await plainPage('/configuratore-consenso.html', html);
-    expect(await dialogText(plain.page)).toEqual(inPreview);
-    expect(await switches(plain.page)).toBe(2);
-    expect(plain.errors).toEqual([]);
+    await sameOnAPlainPage(page, 'consent', config, '/configuratore-consenso.html');
     expect(errors).toEqual([]);
-    await plain.page.close();
-    await page.close();
   });
 });
 
-describe('configurator: problems, paste, link, language', () => {
+describe('presets: each validates and renders the block it promises', () => {
+  const cases: Array<[string, string, string]> = [
+    ['eventi', 'listing', 'Eventi con mappa e calendario'],
+    ['notizie', 'listing', 'Notizie'],
+    ['luoghi', 'listing', 'Luoghi sulla mappa'],
+    ['documenti', 'datatable', 'Documenti in tabella'],
+    ['trasparenza', 'datatable', 'Amministrazione trasparente'],
+  ];
+  it.each(cases)('%s', async (id, type, title) => {
+    const { page, errors } = await openConfigurator();
+    await page.waitForSelector(`#modello-${id}:not([disabled])`);
+    await page.click('#modello-' + id);
+    await page.waitForFunction((t) => document.getElementById('configuratore-stato')!.textContent === `Modello «${t}» caricato.`, { timeout: 10_000 }, title);
+    expect(await page.$eval(`#tipo-${type}`, (el) => (el as HTMLInputElement).checked)).toBe(true);
+    const config = await written(page);
+    expect(config.blockId).toBe(id);
+    expect(await shownProblems(page)).toEqual([]);
+    expect(validate(id + '.json', JSON.stringify(config))).toEqual({ status: 0, lines: [expect.stringMatching(new RegExp(`: ${type} "${id}": ok$`))] });
+    await sameOnAPlainPage(page, type, config, `/configuratore-modello-${id}.html`);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a block the portal already has, pasted', () => {
+  it('an eZ block\'s attributes, as the block editor shows them: the listing the eZ mapping makes, valid, the same block on a plain page', async () => {
+    const { page, errors } = await openConfigurator();
+    await paste(page, [
+      'Query (esempio: classes [private_organization] sort [name=>asc]): classes [event] sort [time_interval=>asc]',
+      'Mostra lista: sì', 'Mostra mappa: sì', 'Mostra input di ricerca: sì',
+      'Elementi per pagina: 6', 'Elementi per riga: 3',
+      'Identificatori filtri (esempio: Argomenti:topics.name,Tipologia:type): Argomenti:topics,Quando:time_interval',
+    ].join('\n'));
+    expect(await page.$eval('#configuratore-incolla-tipo', (el) => el.textContent)).toBe('Riconosco gli attributi di un blocco eZ.');
+    // what the paste does not say: the block (its type and view as in the editor, its id) and the site
+    await page.select('#configuratore-ez-tipo', 'OpendataRemoteContents|default');
+    await fill(page, '#configuratore-ez-id', 'eventi-ez');
+    await page.click('#configuratore-importa');
+    await page.waitForFunction(() => document.getElementById('configuratore-stato')!.textContent!.startsWith('Configurazione fatta da'));
+    // docs/openpa.md §3: each attribute's piazza key
+    const expected = {
+      $schema: '../schemas/listing.schema.json', blockId: 'eventi-ez', query: 'classes [event] sort [time_interval=>asc]', limitPagination: 6,
+      facets: [{ field: 'topics', label: 'Argomenti', sort: 'alpha', limit: 1000 }], timeIntervals: true, tabs: ['list', 'geo', 'agenda'],
+      showSearch: true, itemsPerRow: 2,
+    };
+    expect(await written(page)).toEqual(expected);
+    expect(validate('ez.json', JSON.stringify(expected)).status).toBe(0);
+    await sameOnAPlainPage(page, 'listing', expected, '/configuratore-ez.html');
+    expect(errors).toEqual([]);
+  });
+
+  it('the old jQuery listing (remoteContentsGui in the page source): its settings as the listing takes them, without what it ignores; the same block as the settings themselves on a plain page', async () => {
+    const { page, errors } = await openConfigurator();
+    // as the theme's template writes them (single quotes, strings for numbers)
+    const settingsObject = {
+      queryBuilder: 'browser', remoteUrl: '', localAccessPrefix: '/', spinnerTpl: '#tpl-remote-gui-spinner', listTpl: '#tpl-remote-gui-list',
+      popupTpl: '#tpl-remote-gui-item', itemsPerRow: '2', limitPagination: 6, query: 'classes [article] sort [published=>desc]', hideIfEmpty: false,
+      customTpl: '#tpl-remote-gui-item-inner-notizie', useCustomTpl: false, view: 'card_teaser', locale: 'it-IT',
+      i18n: { calendarToday: 'Oggi', placeholder: 'Seleziona un elemento' }, facets: ['topics'],
+    };
+    const settings = JSON.stringify(settingsObject).replace(/"/g, "'");
+    await paste(page, `<script>\n$(document).ready(function () {\n  $("#remote-gui-notizie").remoteContentsGui(${settings});\n});\n</script>`);
+    expect(await page.$eval('#configuratore-incolla-tipo', (el) => el.textContent)).toBe('Riconosco le impostazioni del vecchio blocco jQuery.');
+    await page.click('#configuratore-importa');
+    await page.waitForSelector('#configuratore-importa-note');
+    const expected = {
+      $schema: '../schemas/listing.schema.json', blockId: 'notizie', itemsPerRow: 2, limitPagination: 6, query: 'classes [article] sort [published=>desc]', facets: ['topics'],
+    };
+    expect(await written(page)).toEqual(expected);
+    const notes = await page.$$eval('#configuratore-importa-note li code', (cs) => cs.map((c) => c.textContent));
+    expect(notes).toEqual(['/spinnerTpl', '/listTpl', '/popupTpl', '/customTpl', '/useCustomTpl', '/i18n/calendarToday', '/i18n/placeholder']);
+    const plain = await sameOnAPlainPage(page, 'listing', expected, '/configuratore-jquery.html');
+    // the listing takes the jQuery settings themselves as its config: the same block
+    const original = await plainPage('/configuratore-jquery-originale.html', blockHtml('listing', 'notizie', settingsObject));
+    expect(await listingSummary(original.page, '#notizie')).toEqual(await listingSummary(plain.page, '#notizie'));
+    expect(errors).toEqual([]);
+  });
+
+  it('the old jQuery data table (opendataDataTable): the data table\'s own mapping of those settings; the settings themselves as a config show the same table', async () => {
+    const { page, errors } = await openConfigurator();
+    const settings = {
+      builder: { query: 'classes [document]' },
+      table: { id: 'tabella-documenti', template: '<table class="table"></table>' },
+      datatable: {
+        responsive: true, order: [[2, 'desc']], lengthMenu: [10, 20], ajax: { url: '/opendata/api/datatable/search/' },
+        columns: [
+          { data: 'data.ita-IT.name', name: 'name', title: 'Titolo', orderable: true },
+          { data: 'data.ita-IT.document_type', name: 'document_type', title: 'Tipo', orderable: false },
+          { data: 'data.ita-IT.publication_date', name: 'publication_date', title: 'Pubblicato il', orderable: true },
+        ],
+      },
+    };
+    await paste(page, `$('#documenti-vecchi').opendataDataTable(${JSON.stringify(settings)}).data('opendataDataTable');`);
+    await page.click('#configuratore-importa');
+    await page.waitForSelector('#configuratore-importa-note');
+    // docs/openpa.md §4: query, door, columns with their titles and sorting, order by the column's index, page sizes
+    const expected = {
+      $schema: '../schemas/datatable.schema.json', blockId: 'documenti-vecchi', query: 'classes [document]', searchUrl: '/opendata/api/datatable/search/',
+      columns: [{ field: 'name', title: 'Titolo', sortable: true }, { field: 'document_type', title: 'Tipo', sortable: false }, { field: 'publication_date', title: 'Pubblicato il', sortable: true }],
+      classFromResults: true, order: { field: 'publication_date', dir: 'desc' }, pageSizeOptions: [10, 20],
+    };
+    expect(await written(page)).toEqual(expected);
+    expect(await page.$$eval('#configuratore-importa-note li code', (cs) => cs.map((c) => c.textContent))).toEqual(['/datatable/responsive', '/table']);
+    const plain = await sameOnAPlainPage(page, 'datatable', expected, '/configuratore-jquery-tabella.html');
+    const original = await plainPage('/configuratore-jquery-tabella-originale.html', blockHtml('datatable', 'documenti-vecchi', settings));
+    expect(await tableSummary(original.page, '#documenti-vecchi')).toEqual(await tableSummary(plain.page, '#documenti-vecchi'));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('problems, the link, the language', () => {
   const invalid = JSON.stringify({ $schema: '../schemas/listing.schema.json', blockId: 'eventi home', limitPagination: 0, tabs: ['list', 'mappa'], colore: 'rosso', listTpl: '#tpl' }, null, 2);
 
-  it('a pasted invalid config lists the problems npm run validate prints, with their paths; a problem link focuses its field', async () => {
+  it('a pasted invalid config lists the problems npm run validate prints, each with its field\'s name; a problem in Avanzate opens it and focuses its field; not-JSON is said at the paste field', async () => {
     const { page, errors } = await openConfigurator();
-    await page.click('#configuratore-incolla');
-    await page.keyboard.sendCharacter(invalid);
-    await page.click('form:has(#configuratore-incolla) button[type=submit]');
-    await page.waitForFunction(() => document.activeElement?.id === 'configuratore-problemi');
+    // not JSON: said at the paste field, nothing changes
+    const before = await written(page);
+    await paste(page, '{"blockId": ');
+    await page.click('#configuratore-importa');
+    await page.waitForSelector('#configuratore-incolla-errore');
+    expect(await page.$eval('#configuratore-incolla', (el) => [el.getAttribute('aria-invalid'), el.getAttribute('aria-describedby'), document.activeElement === el])).toEqual(['true', 'configuratore-incolla-aiuto configuratore-incolla-errore', true]);
+    expect(await written(page)).toEqual(before);
 
-    // validate prints `file: listing "eventi home": /path message`; the list shows `/path message`.
+    await fill(page, '#configuratore-incolla', '');
+    await page.keyboard.sendCharacter(invalid);
+    await page.click('#configuratore-importa');
+    await page.waitForFunction(() => document.querySelectorAll('#configuratore-problemi li').length > 2);
+    // validate prints `file: listing "eventi home": /path message`; the list shows `Name (path) message`
     const cli = validate('invalid.json', invalid);
     expect(cli.status).toBe(1);
-    const fromCli = cli.lines.map((l) => l.replace(/^.*?: listing "eventi home": /, ''));
     const shown = await shownProblems(page);
-    expect(shown).toEqual(fromCli.map((l) => l.replace(/^(avviso: impostazione ignorata (\S+))/, '$2 $1')));
-    expect(shown.map((l) => l.split(' ')[0])).toEqual(expect.arrayContaining(['/blockId', '/limitPagination', '/tabs/1', '/colore']));
+    expect(shown).toHaveLength(cli.lines.length);
+    for (const line of cli.lines.map((l) => l.replace(/^.*?: listing "eventi home": /, ''))) {
+      // `/path message`, or `avviso: impostazione ignorata /path …` for a key the block ignores
+      const path = line.startsWith('avviso') ? line.split(' ')[3] : line.split(' ')[0];
+      const message = line.startsWith('avviso') ? line : line.slice(path.length + 1);
+      expect(shown.some((s) => s.endsWith(`(${path.slice(1)}) ${message}`)), line).toBe(true);
+    }
+    expect(shown).toContain('Elementi per pagina (limitPagination) deve essere ≥ 1');
+    expect(shown.find((l) => l.includes('(tabs/1)'))).toMatch(/^Schede 2 \(tabs\/1\) /);
 
-    // Each problem is also said at its field, and the field is described by it.
+    // the block id is in Avanzate, closed: its problem's link opens it and focuses the field, described by the problem
+    expect(await page.$eval('#configuratore-gruppo-avanzate', (el) => (el as HTMLElement).hidden)).toBe(true);
+    await page.click('#configuratore-problemi a[href="#root_blockId"]');
+    await page.waitForFunction(() => document.activeElement?.id === 'root_blockId');
     const described = await page.$eval('#root_blockId', (el) => (el.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' '));
-    expect(described).toContain(shown.find((l) => l.startsWith('/blockId'))!.replace('/blockId ', ''));
-    await page.click('#configuratore-problemi a[href="#root_limitPagination"]');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_limitPagination');
+    expect(described).toMatch(/deve rispettare il formato/);
 
-    // The preview is the block as a portal would show it: not mounted, its fallback kept, and the
-    // reason piazza.js gives (block:error) said beside it.
+    // the preview is the block as a portal would show it: not mounted, the reason said beside it
     const alert = await page.waitForSelector('#configuratore-anteprima-errore');
     expect(await alert!.evaluate((el) => el.textContent)).toContain('/blockId');
-    expect(await page.$eval('#configuratore-anteprima [data-piazza-block]', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', expect.any(String)]);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
-  it('a pasted text that is not JSON says so at the paste field and changes nothing', async () => {
-    const { page } = await openConfigurator();
-    const before = await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value);
-    await page.click('#configuratore-incolla');
-    await page.keyboard.sendCharacter('{"blockId": ');
-    await page.click('form:has(#configuratore-incolla) button[type=submit]');
-    await page.waitForSelector('#configuratore-incolla-errore');
-    expect(await page.$eval('#configuratore-incolla', (el) => [el.getAttribute('aria-invalid'), el.getAttribute('aria-describedby'), document.activeElement === el])).toEqual(['true', 'configuratore-incolla-errore', true]);
-    expect(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value)).toBe(before);
-    await page.close();
-  });
-
-  it('the page link reopens the configuration (type, language, config)', async () => {
+  it('the page link reopens the configuration (type, language, config); Start over puts back the type\'s starting config', async () => {
     const { page } = await openConfigurator();
     await page.click('#tipo-datatable');
     await fill(page, '#root_query', 'classes [public_service]');
+    await openGroup(page, 'avanzate');
     await fill(page, '#root_blockId', 'servizi');
     await page.click('button[lang=en]');
     const json = await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value);
@@ -340,153 +439,187 @@ describe('configurator: problems, paste, link, language', () => {
     const link = page.url();
     await page.close();
 
-    const again = await openConfigurator(link.slice(link.indexOf('#')));
-    expect(await again.page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value)).toBe(json);
-    expect(await again.page.$eval('#tipo-datatable', (el) => (el as HTMLInputElement).checked)).toBe(true);
-    expect(await again.page.$eval('button[lang=en]', (el) => el.getAttribute('aria-pressed'))).toBe('true');
-    expect(await again.page.$eval('#root_query', (el) => (el as HTMLTextAreaElement).value)).toBe('classes [public_service]');
-    await again.page.close();
+    const again = (await openConfigurator(link.slice(link.indexOf('#')))).page;
+    expect(await again.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value)).toBe(json);
+    expect(await again.$eval('#tipo-datatable', (el) => (el as HTMLInputElement).checked)).toBe(true);
+    expect(await again.$eval('button[lang=en]', (el) => el.getAttribute('aria-pressed'))).toBe('true');
+    expect(await again.$eval('#root_query', (el) => (el as HTMLTextAreaElement).value)).toBe('classes [public_service]');
+    await again.click('#configuratore-ricomincia');
+    await again.waitForFunction(() => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).blockId === 'tabella');
   });
 
-  it('Italian help texts from the schema\'s x-description-it; English: its description, problems in validate --lang en words', async () => {
+  it('a field\'s Italian name and one-line help, the long text behind Dettagli; English on the switch, problems in validate --lang en words', async () => {
     const { page } = await openConfigurator();
     await page.click('#tipo-datatable');
     const schema = (await import('../../schemas/datatable.schema.json')).default as any;
-    const helpOf = () => page.$eval('#root_query__description', (el) => el.textContent!.replace(/\s+/g, ' '));
-    expect(await helpOf()).toContain(schema.properties.query['x-description-it'].replace(/`/g, '').slice(0, 60));
+    const query = schema.properties.query;
+    const label = () => page.$eval('label[for=root_query]', (el) => el.textContent!.replace('*', '').trim());
+    const help = () => page.$eval('#root_query__description', (el) => el.textContent!.replace(/\s+/g, ' ').trim());
+    expect(await label()).toBe(query['x-title-it']);
+    expect(await help()).toBe(query['x-help-it'].replace(/`/g, ''));
+    // the long text: a disclosure after the help, closed
+    const details = await page.$eval('#root_query__description + details', (el) => [el.open, el.querySelector('summary')!.textContent, el.querySelector('p')!.textContent]);
+    expect(details).toEqual([false, 'Dettagli', expect.stringContaining(query['x-description-it'].replace(/`/g, '').slice(0, 60))]);
     await page.click('button[lang=en]');
-    // The configurator's region speaks English; the portal's page around it, and the previewed block, Italian.
+    // The configurator's region speaks English; the portal's page around it Italian
     await page.waitForSelector('#configuratore > div[lang=en]');
-    expect(await page.evaluate(() => [document.documentElement.lang, document.getElementById('configuratore-anteprima')!.lang])).toEqual(['it', 'it']);
-    expect(await shownProblems(page)).toEqual(['/query must not be empty']);
-    expect(await helpOf()).toContain(schema.properties.query.description.replace(/`/g, '').slice(0, 60));
-    await page.close();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
+    expect(await label()).toBe(query.title);
+    expect(await help()).toBe(query['x-help'].replace(/`/g, ''));
+    expect(await shownProblems(page)).toEqual(['Search query (query) must not be empty']);
   });
 });
 
-describe('configurator: the preview shows the block\'s own error display', () => {
-  it('when the API fails: the listing\'s notice with its retry, inside the preview', async () => {
+describe('the preview: a portal page at the width the block will have', () => {
+  it('phone, tablet, computer: the page is that wide, scaled down to fit the column, never squeezed; a new type takes the old block down', async () => {
+    const { page, errors } = await openConfigurator();
+    const config = await written(page);
+    const frame = await previewShows(page, config);
+    const measure = () => page.evaluate(() => {
+      const f = document.getElementById('configuratore-anteprima') as HTMLIFrameElement;
+      const box = f.parentElement!.getBoundingClientRect();
+      const doc = f.contentDocument!;
+      return {
+        pageWidth: f.contentWindow!.innerWidth,
+        shown: Math.round(f.getBoundingClientRect().width),
+        column: Math.round(box.width),
+        // the block gets the portal's content width: its container's, whatever the column
+        block: Math.round(doc.querySelector('#anteprima [data-piazza-block]')!.getBoundingClientRect().width),
+        container: Math.round(doc.querySelector('main.container')!.getBoundingClientRect().width - parseFloat(getComputedStyle(doc.querySelector('main.container')!).paddingLeft) * 2),
+      };
+    });
+    for (const [w, px] of [['desktop', 1280], ['tablet', 768], ['phone', 375]] as const) {
+      await page.click('#larghezza-' + w);
+      await page.waitForFunction((x) => (document.getElementById('configuratore-anteprima') as HTMLIFrameElement).contentWindow!.innerWidth === x, { timeout: 5000 }, px);
+      const m = await measure();
+      expect(m.pageWidth).toBe(px);
+      expect(m.shown).toBeLessThanOrEqual(m.column + 1); // scaled to fit
+      expect(m.block).toBe(m.container); // never squeezed: the portal's own content width at that size
+      expect(await page.$eval('#larghezza-' + w, (b) => b.getAttribute('aria-pressed'))).toBe('true');
+      expect(await page.$eval('#configuratore-anteprima-scala', (el) => el.textContent)).toContain(`larga ${px} px`);
+    }
+    // a new type: the old block is taken down in the preview page (its element and its styles)
+    const styles = () => frame.$$eval('style[data-piazza-css]', (els) => els.map((e) => e.getAttribute('data-piazza-css')));
+    expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(true);
+    await page.click('#tipo-datatable');
+    await page.select('#configuratore-classe', 'document');
+    await page.waitForFunction(() => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).query === 'classes [document]');
+    await page.click('#scegli-columns-name');
+    await previewShows(page, await written(page));
+    expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(false);
+    expect(await frame.$$eval('#anteprima [data-piazza-block]', (els) => els.map((e) => e.getAttribute('data-piazza-block')))).toEqual(['datatable']);
+    expect(errors).toEqual([]);
+  });
+
+  it('when the API fails, the block\'s own notice with its retry, inside the preview', async () => {
     const { page } = await openConfigurator();
     env.portal.faults.arm({ match: '/search', status: 500 });
-    try {
-      await fill(page, '#root_blockId', 'guasto');
-      const notice = await page.waitForSelector('#configuratore-anteprima #guasto [role=alert]', { timeout: 15_000 });
-      expect(await notice!.evaluate((el) => el.querySelector('button')?.textContent?.trim())).toBeTruthy(); // its retry
-    } finally {
-      env.portal.faults.clear();
-    }
-    await page.close();
-  });
-
-  it('"Start over" puts back the type\'s starting config', async () => {
-    const { page } = await openConfigurator();
-    const written = () => page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value);
-    const before = await written();
-    await fill(page, '#root_blockId', 'altro');
-    expect(await written()).not.toBe(before);
-    await page.click('#configuratore-ricomincia');
-    await page.waitForFunction((want) => (document.getElementById('configuratore-json') as HTMLTextAreaElement).value === want, { timeout: 5000 }, before);
-    expect(await page.$eval('#root_blockId', (el) => (el as HTMLInputElement).value)).toBe('elenco');
-    await page.close();
+    await page.select('#configuratore-classe', 'article');
+    const frame = await previewFrame(page);
+    const notice = await frame.waitForSelector('#anteprima [data-piazza-block] [role=alert]', { timeout: 15_000 });
+    expect(await notice!.evaluate((el) => el.querySelector('button')?.textContent?.trim())).toBeTruthy(); // its retry
   });
 });
 
-describe('configurator: the preview leaves nothing behind', () => {
-  it('a new type takes the old block down through piazza.unmount: its element and its styles go', async () => {
-    const { page, errors } = await openConfigurator();
-    const written = () => page.$eval('#configuratore-json', (el) => JSON.parse((el as HTMLTextAreaElement).value));
-    await previewShows(page, await written());
-    const styles = () => page.$$eval('style[data-piazza-css]', (els) => els.map((e) => e.getAttribute('data-piazza-css')));
-    expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(true);
-    await page.click('#tipo-consent');
-    await page.waitForFunction(() => (document.getElementById('configuratore-json') as HTMLTextAreaElement).value.includes('categories'));
-    await previewShows(page, await written());
-    expect(await page.$$eval('#configuratore-anteprima [data-piazza-block]', (els) => els.length)).toBe(0);
-    expect(await styles()).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-});
-
-describe('configurator: accessibility', () => {
-  it('by keyboard alone: the type by arrow keys, a class from its select, a column with Space, the copy with Enter', async () => {
+describe('accessibility', () => {
+  it('by keyboard alone: the type by arrow keys, a preset, a group opened, a class from its select, a column with Space, the copy with Enter', async () => {
     const { page } = await openConfigurator();
     await page.focus('#tipo-listing');
     await page.keyboard.press('ArrowRight');
     expect(await page.$eval('#tipo-datatable', (el) => (el as HTMLInputElement).checked)).toBe(true);
-    await page.waitForSelector('#configuratore-classe');
+    await page.waitForSelector('#configuratore-classe option[value="document"]');
     await page.focus('#configuratore-classe');
     for (let i = 0; i < 20 && (await page.$eval('#configuratore-classe', (el) => (el as HTMLSelectElement).value)) !== 'document'; i++) await page.keyboard.press('ArrowDown');
     await page.waitForSelector('#scegli-columns-name');
     await page.focus('#scegli-columns-name');
     await page.keyboard.press('Space');
+    // a group by its heading's button: Enter opens it, its region follows
+    await page.focus('#configuratore-gruppo-avanzate-titolo button');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#configuratore-gruppo-avanzate:not([hidden])');
+    expect(await page.$eval('#configuratore-gruppo-avanzate-titolo button', (b) => b.getAttribute('aria-expanded'))).toBe('true');
     await page.focus('#configuratore-copia-json');
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0), { timeout: 5000 });
     const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
-    expect(config.columns).toEqual([{ field: 'name', title: fieldName('document', 'name'), type: 'text' }]);
-    expect(config.class).toBe('document');
+    expect(config).toMatchObject({ query: 'classes [document]', class: 'document', columns: [{ field: 'name', title: fieldName('document', 'name'), type: 'text' }] });
     // The copy is announced, and focus stays where the admin is.
     expect(await page.$eval('#configuratore-stato', (el) => el.textContent)).toBe('Copiato negli appunti.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('configuratore-copia-json');
-    await page.close();
+    // a preset by keyboard
+    await page.focus('#modello-notizie');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('configuratore-stato')!.textContent === 'Modello «Notizie» caricato.', { timeout: 10_000 });
   });
 
   for (const width of [320, 1280]) {
-    it(`axe finds nothing at ${width} px: each type, with problems listed and a class's fields shown`, async () => {
+    it(`axe finds nothing at ${width} px: each type with its groups open, problems listed, pickers shown; nothing scrolls sideways`, async () => {
       const { page } = await openConfigurator('', { width, height: 900 });
       for (const type of ['listing', 'datatable', 'consent']) {
         await page.click('#tipo-' + type);
         await page.waitForFunction((t) => decodeURIComponent(location.hash).includes('tipo=' + t), { timeout: 5000 }, type);
-        if (type !== 'consent') await pickClass(page, type === 'listing' ? 'event' : 'document');
+        if (type !== 'consent') {
+          await page.waitForSelector('#configuratore-classe option[value="event"]');
+          await page.select('#configuratore-classe', type === 'listing' ? 'event' : 'document');
+          await page.waitForSelector('#configuratore-scelta-facets .form-check');
+        }
+        await openGroup(page, 'avanzate');
         await expectAxe(page, `${type} at ${width} px`);
       }
-      // Nothing scrolls sideways on a phone; no block in the preview overflows or is clipped.
+      await paste(page, 'Elementi per pagina: 6');
+      await expectAxe(page, `an eZ paste at ${width} px`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await settle(page);
       expect(await reflowProblems(page)).toEqual([]);
       // The share of Bootstrap Italia classes the PA validator wants (C.SI.1.2), as every demo page.
       const bi = await bootstrapItaliaShare(page);
       expect(bi.share, `${Math.round(bi.share * 100)} % of ${bi.total}; not BI: ${bi.others.join(' ')}`).toBeGreaterThanOrEqual(0.3);
-      await page.close();
     });
   }
+
+  it('the preview\'s page, opened on its own: axe finds nothing', async () => {
+    const { page } = await openConfigurator();
+    await page.click('#modello-notizie');
+    const href = await (await page.waitForSelector('#configuratore-anteprima-apri'))!.evaluate((a) => (a as HTMLAnchorElement).href);
+    const tab = await newProbe(env.browser);
+    await tab.page.goto(href, { waitUntil: 'domcontentloaded' });
+    await waitReady(tab.page);
+    await listingSummary(tab.page, '#notizie');
+    await expectAxe(tab.page, 'the preview page, a listing');
+    expect(tab.errors).toEqual([]);
+  });
 });
 
-describe('configurator: another portal\'s API', () => {
-  let remote: Emulator;
-  beforeAll(async () => { remote = await startPortal(); });
-  afterAll(() => remote?.close());
-
-  it('the classes come from this portal (another\'s classes route has no JSONP), and the previewed listing reads the typed portal as its remoteUrl', async () => {
+describe('another portal\'s API', () => {
+  it('a table reads the other portal with JSONP (its class from this portal: another\'s classes route has no JSONP), and the previewed listing reads it as its remoteUrl', async () => {
     const { page } = await openConfigurator();
+    const remote = env.remote;
     remote.log.clear();
     const origin = remote.origin;
-    await fill(page, '#configuratore-api', origin);
-    await page.click('form:has(#configuratore-api) button[type=submit]');
-    await pickClass(page, 'event');
-    await page.click('#configuratore-usa-classe');
-    expect(remote.log.read().filter((e) => e.kind === 'class')).toEqual([]);
-    expect(env.portal.log.read().filter((e) => e.kind === 'class').length).toBeGreaterThanOrEqual(2); // the list, then the class
-    const json = JSON.parse(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value));
-    expect(json.remoteUrl).toBe(origin);
-    await previewShows(page, json);
-    await page.waitForFunction(() => !!document.querySelector('#configuratore-anteprima .piazza-listing-list [role=listitem]'), { timeout: 15_000 });
-    expect(remote.log.read().some((e) => e.kind === 'search')).toBe(true);
-
-    // A data table on the same portal: its search URL there, read with JSONP; its class from this portal.
     await page.click('#tipo-datatable');
-    await pickClass(page, 'document');
-    await page.click('#configuratore-usa-classe');
-    await page.click('#scegli-columns-name');
-    const table = JSON.parse(await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value));
+    await openGroup(page, 'avanzate');
+    await fill(page, '#configuratore-api', origin);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#configuratore-classe option[value="document"]');
+    await page.select('#configuratore-classe', 'document');
+    await (await page.waitForSelector('#scegli-columns-name'))!.click();
+    expect(remote.log.read().filter((e) => e.kind === 'class')).toEqual([]);
+    const table = await written(page);
     expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', jsonp: true, class: 'document' });
     expect(table.classesUrl).toBeUndefined();
-    // (Nothing else in this test asks the remote portal for a table.)
-    await previewShows(page, table);
-    await tableSummary(page, '#configuratore-anteprima #tabella');
+    const frame = await previewShows(page, table);
+    await tableSummary(frame, '#tabella');
     expect(remote.log.read().some((e) => e.env === 'datatable')).toBe(true);
-    await page.close();
+
+    // a listing: the other portal is its remoteUrl (Avanzate), read with JSONP
+    await page.click('#tipo-listing');
+    await openGroup(page, 'avanzate');
+    await fill(page, '#root_remoteUrl', origin);
+    const listing = await written(page);
+    expect(listing.remoteUrl).toBe(origin);
+    const f = await previewShows(page, listing);
+    await f.waitForFunction(() => !!document.querySelector('#anteprima .piazza-listing-list [role=listitem]'), { timeout: 15_000 });
+    expect(remote.log.read().some((e) => e.kind === 'search')).toBe(true);
   });
 });

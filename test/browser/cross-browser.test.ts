@@ -319,4 +319,30 @@ describe.each(selectedEngines())('%s', (engine) => {
     expect(await tab.evaluate(() => document.activeElement === document.querySelector('#foto a:nth-of-type(1)'))).toBe(true);
     await expectClean(tab);
   });
+
+  it('configurator: a preset by keyboard, its block in the preview\'s portal page, the page a phone\'s width scaled to fit, a group opened by its heading', async () => {
+    const tab = await open('configuratore.html', { width: 1280, height: 900 });
+    await tab.waitFor(() => !!document.querySelector('#modello-notizie:not([disabled])'));
+    await tab.focus('#modello-notizie');
+    await tab.press('Enter');
+    // the preview: a portal page in a frame, the preset's listing mounted there
+    const inPreview = () => tab.waitFor(() => {
+      const doc = (document.getElementById('configuratore-anteprima') as HTMLIFrameElement).contentDocument;
+      const block = doc?.querySelector('#anteprima #notizie');
+      return block?.getAttribute('data-piazza-state') === 'mounted' && block.querySelectorAll('.piazza-listing-list [role=listitem]').length > 0 && doc!.defaultView!.innerWidth;
+    });
+    expect(await inPreview()).toBe(1280);
+    await tab.click('#larghezza-phone');
+    await tab.waitFor(() => (document.getElementById('configuratore-anteprima') as HTMLIFrameElement).contentWindow!.innerWidth === 375);
+    const fit = await tab.evaluate(() => {
+      const f = document.getElementById('configuratore-anteprima') as HTMLIFrameElement;
+      return f.getBoundingClientRect().width <= f.parentElement!.getBoundingClientRect().width + 1;
+    });
+    expect(fit).toBe(true);
+    await tab.focus('#configuratore-gruppo-avanzate-titolo button');
+    await tab.press('Enter');
+    await tab.waitFor(() => !(document.getElementById('configuratore-gruppo-avanzate') as HTMLElement).hidden && document.getElementById('root_blockId'));
+    expect(await tab.evaluate(() => (document.getElementById('root_blockId') as HTMLInputElement).value)).toBe('notizie');
+    await expectClean(tab);
+  });
 });

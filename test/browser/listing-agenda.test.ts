@@ -15,7 +15,7 @@ import { DATE, romeDayOf } from './clock';
 import {
   afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, romeDay, type AgendaShown,
 } from './listing-agenda-helpers';
-import { announcements, recordAnnouncements, saveData } from './listing-helpers';
+import { announcements, pageIdle, recordAnnouncements } from './listing-helpers';
 
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 600, height: 900 };
@@ -27,9 +27,8 @@ const env = useBrowserEnv();
  * The demo page after the first agenda answer of block `agenda-eventi`, in the run's browser zone
  * (clock.ts: Rome, or a visitor abroad): what the agenda shows is Rome's in every zone.
  */
-async function open(viewport = WIDE, search = '', savingData = false): Promise<Probe> {
+async function open(viewport = WIDE, search = ''): Promise<Probe> {
   const probe = await newProbe(env.browser, viewport);
-  if (savingData) await saveData(probe.page);
   await probe.page.goto(env.portal.url + 'listing-agenda.html' + search, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   if (!search.includes('agenda-eventi.tab=list')) await nextAgenda(probe.page, 'agenda-eventi', 0);
@@ -62,11 +61,11 @@ async function openList(page: Page, blockId: string) {
 }
 
 describe('agenda tab', () => {
-  it('with Save-Data, loads its chunk (with Toast UI) only when first shown, and Toast UI is in no other chunk', async () => {
-    const probe = await open(WIDE, '?agenda-eventi.tab=list', true);
+  it('loads its chunk (with Toast UI) only on the visitor\'s intent (nothing after the first results and idle time), and Toast UI is in no other chunk', async () => {
+    const probe = await open(WIDE, '?agenda-eventi.tab=list');
     const { page } = probe;
     await page.waitForSelector('#agenda-eventi .piazza-listing-list[data-version="1"]');
-    await new Promise((r) => setTimeout(r, 500)); // idle time, when it would come without Save-Data
+    await pageIdle(page);
     expect(chunksLoaded(probe).filter((f) => f.startsWith('agenda-'))).toEqual([]);
     expect(await page.$('#agenda-eventi .toastui-calendar-layout')).toBeNull();
     await page.click('#agenda-eventi-agenda-tab');

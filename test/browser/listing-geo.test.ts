@@ -9,7 +9,7 @@ import type { Page } from 'puppeteer-core';
 import { afterPageTimers, chunksLoaded, distDir, frames, newProbe, openPage, waitReady, watchRequests, type Probe } from './harness';
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
-import { announcements, recordAnnouncements, saveData } from './listing-helpers';
+import { announcements, pageIdle, recordAnnouncements } from './listing-helpers';
 
 const waitAnnounced = async (page: Page, blockId: string, text: string) => {
   await page.waitForFunction((id, t) => ((window as any)['__said_' + id] || []).includes(t), { timeout: 5000 }, blockId, text)
@@ -60,14 +60,13 @@ async function findPlace(page: Page, blockId: string, id: number) {
 }
 
 describe('the map chunk', () => {
-  it('with Save-Data, loads only when the geo tab is first shown, and the map takes the size of its shown panel', async () => {
+  it('loads only on the visitor\'s intent (nothing after the first results and idle time), and the map takes the size of its shown panel', async () => {
     const probe = await newProbe(env.browser);
     const { page } = probe;
-    await saveData(page); // (otherwise it comes in idle time after the first results: listing.test.ts)
     await page.goto(env.portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"]');
-    await new Promise((r) => setTimeout(r, 500)); // idle time, when it would come without Save-Data
+    await pageIdle(page);
     expect(chunksLoaded(probe).some((f) => f.startsWith('geo-'))).toBe(false);
     expect(probe.requests.some((u) => u.includes('/tiles/'))).toBe(false);
     // OpenLayers lives in the geo chunk only, never in the listing's own chunk.

@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer-core';
 // @ts-ignore plain JS fixture module
 import { search } from '../../fixtures/emulator/query/index.mjs';
 import { romeDayOf } from './clock';
-import { nextVersion } from './harness';
+import { nextVersion, quiet } from './harness';
 
 export interface Shown {
   status: string;
@@ -90,7 +90,16 @@ export const searchParams = (page: Page) => page.evaluate(() => Object.fromEntri
 
 /**
  * The visitor's browser asks to save data (navigator.connection.saveData: a phone's data saver):
- * the listing then fetches a map or agenda tab's code only on intent, never in idle time.
+ * the listing then fetches a map or agenda tab's code only on a press, not on a pointer over it or focus.
  */
 export const saveData = (page: Page) =>
   page.evaluateOnNewDocument(() => Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } }));
+
+/**
+ * The page has had idle time and fetched nothing since: where a tab's code fetched "in idle time"
+ * would have come before issue 31, for checks that no tab chunk comes before the visitor's intent.
+ */
+export async function pageIdle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => ('requestIdleCallback' in window ? requestIdleCallback(() => done(null), { timeout: 3000 }) : done(null))));
+  await quiet(page);
+}

@@ -7,7 +7,7 @@ import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import {
   after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, searchParams, setDate, shown,
-  saveData,
+  pageIdle, saveData,
 } from './listing-helpers';
 import { DATE, romeWeekday } from './clock';
 
@@ -40,7 +40,7 @@ describe('listing on the demo page', () => {
     // The no-JS fallback is gone once mounted; only the listing chunk (and the sanitiser) were loaded.
     expect(await page.$$eval('[data-piazza-block=listing] > p', (ps) => ps.length)).toBe(0);
     expect(chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['listing']));
-    // (the map and agenda code come after the first results, in idle time: tested below)
+    // (the map and agenda code come only on intent: tested below)
     // A block with one tab has no tab bar.
     expect(await page.$$('#notizie [role=tablist]')).toHaveLength(0);
     expect(await page.$('#notizie-list')).not.toBeNull();
@@ -353,20 +353,24 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
-  it('after the first results, the map and agenda code come in idle time, the map made in its hidden panel; no data or tile is asked, the list stays shown', async () => {
+  it('a visitor who never points at the map or agenda loads none of their code; pointing at the map fetches it and makes the map, hidden; no data or tile is asked, the list stays shown', async () => {
     const probe = await demo();
     const { page } = probe;
+    const loaded = (name: string) => chunksLoaded(probe).some((f) => f.startsWith(name + '-'));
     const apiCalls = () => probe.requests.filter((u) => u.includes('/api/'));
+    await pageIdle(page); // (when the code came before issue 31, unasked)
+    expect(['geo', 'results-geo', 'agenda', 'results-agenda'].filter(loaded)).toEqual([]);
     const before = apiCalls();
-    // the views and the results controllers of both tabs of "eventi" (the other blocks show the list only)
-    await page.waitForFunction(() => ['geo', 'agenda', 'results-geo', 'results-agenda']
+    await page.hover('#eventi-geo-tab');
+    // the view and the results controller of the map (the other blocks show the list only)
+    await page.waitForFunction(() => ['geo', 'results-geo']
       .every((name) => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/' + name + '-'))), { timeout: 10_000 });
     expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
-    // The map's panel is made too, hidden, its map ready for the click: hidden, it has no size, so it
-    // draws nothing and asks for no tiles. The agenda's panel waits to be shown.
+    // The map's panel is made, hidden, its map ready for the click: hidden, it has no size, so it
+    // draws nothing and asks for no tiles. The agenda was not pointed at: nothing of it came.
     await page.waitForSelector('#eventi-geo .piazza-geo');
     expect(await page.$eval('#eventi-geo', (p) => (p as HTMLElement).hidden)).toBe(true);
-    expect(await page.$('#eventi-agenda')).toBeNull();
+    expect(['agenda', 'results-agenda'].filter(loaded)).toEqual([]);
     expect(probe.requests.some((u) => u.includes('/tiles/'))).toBe(false);
     expect(apiCalls()).toEqual(before);
     // The click sends the map's request at once and loads no chunk again.
@@ -379,31 +383,40 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 
-  it('with Save-Data, pointing at the map or agenda tab fetches its code before the click (the map made, hidden); no data or tile is asked', async () => {
+  it('with Save-Data, pointing at or focusing the map or agenda tab fetches nothing; a press on the tab does, and shows it', async () => {
     const probe = await demo('', true);
     const { page } = probe;
     const loaded = (name: string) => chunksLoaded(probe).some((f) => f.startsWith(name + '-'));
-    const apiCalls = () => probe.requests.filter((u) => u.includes('/api/'));
-    await new Promise((r) => setTimeout(r, 500)); // idle time, when it would come without Save-Data
-    expect([loaded('geo'), loaded('agenda')]).toEqual([false, false]);
-    const before = apiCalls();
     await page.hover('#eventi-geo-tab');
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/geo-/.test(e.name)));
-    expect(loaded('agenda')).toBe(false);
     await page.hover('#eventi-agenda-tab');
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/agenda-/.test(e.name)));
-    // Only code: the list stays the shown tab, and no map or agenda data was asked for.
-    expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
-    // the map's panel is made, hidden, once its code is in; the agenda's when it is first shown
-    await page.waitForSelector('#eventi-geo .piazza-geo');
-    expect(await page.$eval('#eventi-geo', (p) => (p as HTMLElement).hidden)).toBe(true);
-    expect(await page.$('#eventi-agenda')).toBeNull();
-    expect(probe.requests.some((u) => u.includes('/tiles/'))).toBe(false);
-    expect(apiCalls()).toEqual(before);
-    // The click then shows the map without loading its chunk again.
+    await page.focus('#eventi-agenda-tab');
+    await pageIdle(page);
+    expect(['geo', 'results-geo', 'agenda', 'results-agenda'].filter(loaded)).toEqual([]);
+    // The press (pointerdown) asks for the map's code; the click shows it, loaded once.
     await page.click('#eventi-geo-tab');
     await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', { timeout: 20_000 });
     expect(chunksLoaded(probe).filter((f) => f.startsWith('geo-'))).toHaveLength(1);
+    expect(['agenda', 'results-agenda'].filter(loaded)).toEqual([]);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a link to a tab opens it: on load (#eventi-agenda) and when followed on the page (#eventi-geo-tab); the URL then names the tab', async () => {
+    const probe = await newProbe(env.browser);
+    const { page } = probe;
+    await page.goto(env.portal.url + 'listing.html#eventi-agenda', { waitUntil: 'domcontentloaded' });
+    await waitReady(page);
+    const selected = () => page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')));
+    await page.waitForSelector('#eventi .piazza-agenda[data-piazza-status=ready]', { timeout: 20_000 });
+    expect(await selected()).toEqual(['false', 'false', 'true']);
+    await page.evaluate(() => { location.hash = 'eventi-geo-tab'; });
+    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', { timeout: 20_000 });
+    expect(await selected()).toEqual(['false', 'true', 'false']);
+    expect(await searchParams(page)).toEqual({ 'eventi.tab': 'geo' });
+    // Back to the list: the query says so, though the fragment still names the map.
+    await page.click('#eventi-list-tab');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('eventi.tab') === 'list');
+    expect(await page.evaluate(() => location.hash)).toBe('#eventi-geo-tab');
     expect(probe.errors).toEqual([]);
     await page.close();
   });

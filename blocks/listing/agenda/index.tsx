@@ -29,7 +29,7 @@ function openEvent(url: string, newTab: boolean) {
 }
 
 export function TabView(props: TabViewProps) {
-  const { settings, ctx, active, panelId } = props;
+  const { settings, ctx, active, staged = false, panelId } = props;
   const i18n = useMemo(() => createI18n(catalog, settings.locale, settings.i18n), []);
   useLayoutEffect(() => injectStyle('listing-agenda', css, ctx.nonce), []);
   const { t, lang } = i18n;
@@ -77,7 +77,7 @@ export function TabView(props: TabViewProps) {
       {!onPortalTime && <p class="piazza-agenda-zone small">{t('agenda.zone')}</p>}
       {snap.status === 'error' && !snap.loading && <ErrorNotice i18n={i18n} onRetry={controller.retry} />}
       <div aria-busy={snap.loading || undefined}>
-        <CalendarGrid active={active} period={period} events={drawn} nonce={ctx.nonce} lang={lang} texts={texts} onOpen={openEvent} />
+        <CalendarGrid laidOut={active || staged} period={period} events={drawn} nonce={ctx.nonce} lang={lang} texts={texts} onOpen={openEvent} />
         <EventList idPrefix={panelId} view={period.view} groups={groups} count={inPeriod.length} version={snap.version} i18n={i18n} ics={ics} />
       </div>
     </div>

@@ -2,15 +2,25 @@
 // prefixed with the block id (two blocks on one page never collide) and defaults are left out:
 //   ?eventi.q=concerto&eventi.f.topics=Cultura&eventi.interval=weekend&eventi.from=2025-01-01
 //    &eventi.to=2025-01-31&eventi.page=2&eventi.tab=geo
-// Other parameters (other blocks, the portal's own) are kept as they are. Pure.
+// A link to a tab's panel (#eventi-geo) or to the tab (#eventi-geo-tab) opens that tab too, unless
+// the query names one. Other parameters (other blocks, the portal's own) are kept as they are. Pure.
 import { parseYmd } from './dates';
 import { defaultState } from './state';
 import { INTERVALS, type IntervalId, type ListingSettings, type ListingState, type TabId } from './types';
 
 const key = (s: ListingSettings, name: string) => s.blockId + '.' + name;
 
-/** The block's state read from a query string; anything unknown or invalid falls back to its default. */
-export function decodeState(s: ListingSettings, search: string, tabs: readonly TabId[] = s.tabs): ListingState {
+/** The tab a link to it names: a fragment that is its panel's id (`#eventi-geo`) or its tab's (`#eventi-geo-tab`). */
+export function tabOfHash(s: ListingSettings, hash: string, tabs: readonly TabId[] = s.tabs): TabId | null {
+  let id = hash.replace(/^#/, '');
+  try {
+    id = decodeURIComponent(id);
+  } catch { /* a stray % is read as written */ }
+  return tabs.find((tab) => id === s.blockId + '-' + tab || id === s.blockId + '-' + tab + '-tab') ?? null;
+}
+
+/** The block's state read from a query string (and the fragment, for the tab); anything unknown or invalid falls back to its default. */
+export function decodeState(s: ListingSettings, search: string, tabs: readonly TabId[] = s.tabs, hash = ''): ListingState {
   const params = new URLSearchParams(search);
   const state = defaultState(s, tabs);
   if (s.showSearch) state.text = params.get(key(s, 'q')) || '';
@@ -33,13 +43,13 @@ export function decodeState(s: ListingSettings, search: string, tabs: readonly T
   });
   const page = Number(params.get(key(s, 'page')));
   if (Number.isInteger(page) && page > 1 && page <= 100000) state.page = page - 1;
-  const tab = params.get(key(s, 'tab')) as TabId | null;
+  const tab = (params.get(key(s, 'tab')) as TabId | null) ?? tabOfHash(s, hash, tabs);
   if (tab && tabs.includes(tab)) state.tab = tab;
   return state;
 }
 
-/** `search` with this block's keys replaced by `state` (page 1-based; defaults omitted). */
-export function encodeState(s: ListingSettings, state: ListingState, search: string, tabs: readonly TabId[] = s.tabs): string {
+/** `search` with this block's keys replaced by `state` (page 1-based; defaults omitted, but the tab when the fragment names another). */
+export function encodeState(s: ListingSettings, state: ListingState, search: string, tabs: readonly TabId[] = s.tabs, hash = ''): string {
   const params = new URLSearchParams(search);
   for (const name of [...params.keys()]) if (name.startsWith(s.blockId + '.')) params.delete(name);
   const text = state.text.trim();
@@ -54,7 +64,8 @@ export function encodeState(s: ListingSettings, state: ListingState, search: str
     if (to) params.append(key(s, 'r' + i + '.to'), to);
   });
   if (state.page > 0) params.append(key(s, 'page'), String(state.page + 1));
-  if (state.tab !== (tabs[0] || 'list')) params.append(key(s, 'tab'), state.tab);
+  const linked = tabOfHash(s, hash, tabs);
+  if (state.tab !== (tabs[0] || 'list') || (linked && linked !== state.tab)) params.append(key(s, 'tab'), state.tab);
   const out = params.toString();
   return out ? '?' + out : '';
 }

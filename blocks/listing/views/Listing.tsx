@@ -1,13 +1,15 @@
 // The block: shared filters, the tab bar (when more than one tab exists) and the tab panels.
 // A lazy tab's chunk is loaded the first time it is shown (or before: tab-results.ts); a visited
 // panel stays mounted (hidden) so a map or calendar keeps its view when the visitor comes back,
-// and the map's panel is mounted, hidden, as soon as its code is in (its map made before the click).
+// and the map's and agenda's panels are mounted as soon as their code is in (the map hidden, the
+// agenda's calendar laid out out of sight), made before the click.
+import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import { Lazy } from '../../../runtime/ui/Lazy';
 import type { FacetCounts } from '../facet-counts';
 import type { ListingState, TabId } from '../model/types';
-import type { TabResults } from '../tab-results';
+import { LAID_OUT, type TabResults } from '../tab-results';
 import { loadTab, type TabViewProps } from '../tabs';
 import { DateRange, Intervals } from './DateFilters';
 import { FacetSelect } from './FacetSelect';
@@ -37,6 +39,20 @@ function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: LazyTabPr
       render={([{ TabView }, controller]) => <TabView {...props} controller={controller} />}
     />
   );
+}
+
+/**
+ * Renders again only when one of `deps` changed. A tab's view reads its results from its own store
+ * (and everything else it gets is made once, in mount): a search or a tab switch re-renders the
+ * filters and the tab bar, not every card of the list (issue 31).
+ */
+class Pure extends Component<{ deps: readonly unknown[]; children: () => ComponentChildren }> {
+  override shouldComponentUpdate(next: Pure['props']) {
+    return next.deps.some((d, i) => d !== this.props.deps[i]);
+  }
+  override render() {
+    return this.props.children();
+  }
 }
 
 export function Listing(props: ListingProps) {
@@ -80,14 +96,19 @@ export function Listing(props: ListingProps) {
           ))}
         </div>
       )}
-      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.prefetch} />}
+      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.intent} />}
       {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab || staged.includes(tab)).map((tab) => {
         const active = tab === snap.tab;
-        const tabProps = { ...props, active, panelId: panelId(id, tab) };
+        // (staged: made before its first visit; laid out out of sight if its view needs a box, else hidden)
+        const offstage = !active && !visited.includes(tab) && staged.includes(tab) && LAID_OUT.includes(tab);
+        const tabProps = { ...props, active, staged: offstage, panelId: panelId(id, tab) };
         return (
-          <div key={tab} id={panelId(id, tab)} class={'piazza-listing-panel' + (tabbed ? ' pt-4' : '')} hidden={!active}
+          <div key={tab} id={panelId(id, tab)} class={'piazza-listing-panel' + (tabbed ? ' pt-4' : '') + (offstage ? ' piazza-listing-offstage' : '')}
+            hidden={!active && !offstage}
             {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': tabId(id, tab), tabIndex: 0 } : {})}>
-            {tab === 'list' ? <ListTabView {...tabProps} controller={props.results.now('list')!} /> : <LazyTab tab={tab} props={tabProps} />}
+            <Pure deps={[active, offstage]}>
+              {() => (tab === 'list' ? <ListTabView {...tabProps} controller={props.results.now('list')!} /> : <LazyTab tab={tab} props={tabProps} />)}
+            </Pure>
           </div>
         );
       })}

@@ -13,8 +13,8 @@ interface Props {
   current: TabId;
   i18n: I18n;
   onSelect(tab: TabId): void;
-  /** The visitor is about to choose `tab` (a pointer enters it, touch included, or focus): fetch its code now. */
-  onIntent?(tab: TabId): void;
+  /** The visitor is about to choose `tab`: a pointer enters it (a touch too) or focus does; `press`: a pointer pressed on it. */
+  onIntent?(tab: TabId, press: boolean): void;
 }
 
 export function Tabs({ blockId, tabs, current, i18n, onSelect, onIntent }: Props) {
@@ -40,8 +40,9 @@ export function Tabs({ blockId, tabs, current, i18n, onSelect, onIntent }: Props
             aria-controls={panelId(blockId, tab)}
             tabIndex={tab === current ? 0 : -1}
             onClick={() => onSelect(tab)}
-            onPointerEnter={() => onIntent?.(tab)}
-            onFocus={() => onIntent?.(tab)}
+            onPointerEnter={() => onIntent?.(tab, false)}
+            onPointerDown={() => onIntent?.(tab, true)}
+            onFocus={() => onIntent?.(tab, false)}
             onKeyDown={(e) => move(e as unknown as KeyboardEvent, i)}
           >
             {i18n.t('tab.' + tab)}

@@ -281,6 +281,29 @@ export async function walk(page: Page, { shift = false, max = 400, roots = [] as
 
 // ---------------------------------------------------------------------------------------------
 // PA validator (italia/pa-website-validator-ng)
+//
+// The checks below do what the validator's code does (read at v1.1.38, bb31fe92: src/audits/
+// municipality_bootstrap, font, cookie, src/gatherers), on the same page state, and say where
+// they differ:
+// - C.SI.1.2 (validatorBootstrap): the same version reading — `window.BOOTSTRAP_ITALIA_VERSION`,
+//   else the `--bootstrap-italia-version` of the body's computed style, trimmed, double quotes
+//   removed (only those), compared with the same library (compare-versions 6, ≥ 2.0.0; a value it
+//   cannot read throws, and the validator fails the page with that message) — and the same class
+//   count (class attributes split on " ", distinct, rounded percentage ≥ 30). Differs: the
+//   validator counts against a fixed list of Bootstrap Italia class names of its own
+//   (cssClasses.ts, 3,495 names); here the list is read from the stylesheet of Bootstrap Italia
+//   2.18.3 the demo pages load (bootstrapItaliaClasses). No Drupal pass (isDrupal: not a Drupal site).
+// - C.SI.1.1 (validatorFonts): the same elements (every h1–h6 and p of the body), the first family
+//   with double quotes removed at its ends (only those), the same allowed names, and a child with
+//   another family makes its heading or paragraph "tolerable" (the first such child). The project's
+//   own font test (a11y-validator.test.ts) is stricter: inside the blocks, every descendant.
+// - C.SI.3.1 (validatorCookieOk): the same domain test; the site's domain is the page's (the
+//   validator's `website` setting is the portal's home).
+// - The crawl (crawlAppendBlocks): the validator clicks the page's first
+//   `[data-element="load-other-cards"]` until the count of its links (`[data-element=event-link]`
+//   and the like) stops growing, waiting for the network to be idle 2 s after each click; here
+//   every listing block's button is clicked until it is gone, each click waiting for more items,
+//   and what the block lists is compared with what the emulator counts.
 
 let biClassSet: Set<string> | null = null;
 /** Every class Bootstrap Italia's stylesheet names in a selector (C.SI.1.2 counts page classes against them). */
@@ -298,15 +321,78 @@ export function bootstrapItaliaClasses(): Set<string> {
   return set;
 }
 
-/** The validator's own count: distinct `class` attribute tokens of every element. */
+/** The validator's own count: distinct `class` attribute tokens of every element, split on a space as it does. */
 export const pageClasses = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const used = new Set<string>();
     for (const el of Array.from(document.getElementsByTagName('*'))) {
-      for (const c of (el.getAttribute('class') ?? '').split(/\s+/)) if (c) used.add(c);
+      for (const c of (el.getAttribute('class') ?? '').split(' ')) if (c) used.add(c);
     }
     return [...used];
   });
+
+export interface BootstrapCheck {
+  /** What the page says, as the validator reads it (null: nothing there). */
+  fromScript: string | null;
+  fromStyle: string | null;
+  /** The version the validator takes ('' when neither says one). */
+  version: string;
+  /** compare-versions' error on that text, which fails the page; null when it could read it. */
+  error: string | null;
+  /** ≥ 2.0.0 */
+  recent: boolean;
+}
+
+/** C.SI.1.2's version, read and compared as municipality_bootstrap/index.ts does (see above). */
+export async function validatorBootstrap(page: Page): Promise<BootstrapCheck> {
+  const { compareVersions } = await import('compare-versions');
+  const raw = await page.evaluate(() => ({
+    fromScript: ((window as any).BOOTSTRAP_ITALIA_VERSION as string | undefined) || null,
+    fromStyle: getComputedStyle(document.body).getPropertyValue('--bootstrap-italia-version') || null,
+  }));
+  const clean = (v: string | null) => (v === null ? null : v.trim().replaceAll('"', ''));
+  const fromScript = clean(raw.fromScript);
+  const fromStyle = clean(raw.fromStyle);
+  const version = fromScript || fromStyle || '';
+  const out: BootstrapCheck = { fromScript, fromStyle, version, error: null, recent: false };
+  if (!version) return out;
+  try {
+    out.recent = compareVersions(version, '2.0.0') >= 0;
+  } catch (e) {
+    out.error = (e as Error).message;
+  }
+  return out;
+}
+
+/** C.SI.1.1 as font/index.ts checks it: the h1–h6 and p of the body whose first family is not a model font, and those only a child of which is ("tolerable"). */
+export const validatorFonts = (page: Page): Promise<{ wrong: string[]; tolerable: string[]; checked: number }> =>
+  page.evaluate((allowed) => {
+    const wrongFonts = (e: Element) =>
+      getComputedStyle(e).fontFamily.split(',', 1).map((s) => s.replace(/^"|"$/g, '')).filter((x) => !allowed.includes(x));
+    const name = (e: Element) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + String(e.getAttribute('class') || '').trim().split(/\s+/).join('.');
+    const wrong: string[] = [];
+    const tolerable: string[] = [];
+    const outer = document.body.querySelectorAll('h1, h2, h3, h4, h5, h6, p');
+    for (const e of Array.from(outer)) {
+      const own = wrongFonts(e);
+      if (own.length) { wrong.push(name(e) + ': ' + own.join(', ')); continue; }
+      for (const child of Array.from(e.querySelectorAll('*'))) {
+        const f = wrongFonts(child);
+        if (f.length) { tolerable.push(name(e) + ' > ' + name(child) + ': ' + f.join(', ')); break; }
+      }
+    }
+    return { wrong, tolerable, checked: outer.length };
+  }, VALIDATOR_FONTS);
+
+/** The names the validator allows (municipality_font/allowedFonts.ts), spelled as it lists them. */
+const VALIDATOR_FONTS = ['Titillium Web', 'Lora', 'Roboto Mono', 'titillium web', 'lora', 'roboto mono'];
+
+/** C.SI.3.1 as cookie/index.ts judges one cookie: its domain is the page's host or under it, or under the site's (www. removed everywhere). */
+export function validatorCookieOk(domain: string, pageUrl: string, siteUrl = pageUrl): boolean {
+  const pageHost = new URL(pageUrl).hostname.replaceAll('www.', '');
+  const siteHost = new URL(siteUrl).hostname.replaceAll('www.', '');
+  return pageHost === domain.replaceAll('www.', '') || domain.endsWith('.' + pageHost) || domain.endsWith('.' + siteHost);
+}
 
 /** Bootstrap Italia's model fonts (C.SI.1.1): the first family of every heading and paragraph. */
 export const MODEL_FONTS = ['Titillium Web', 'Lora', 'Roboto Mono'];
@@ -382,12 +468,13 @@ export async function openFirstPlace(page: Page, blockId: string): Promise<void>
   await page.waitForSelector(`${block} .piazza-geo-popup[data-piazza-status=ready]`);
 }
 
-/** C.SI.1.2's figure: the share of the page's distinct classes that are Bootstrap Italia's. */
-export async function bootstrapItaliaShare(page: Page): Promise<{ share: number; total: number; others: string[] }> {
+/** C.SI.1.2's figure: the share of the page's distinct classes that are Bootstrap Italia's (`percentage` rounded as the validator does; it wants ≥ 30). */
+export async function bootstrapItaliaShare(page: Page): Promise<{ share: number; percentage: number; total: number; others: string[] }> {
   const bi = bootstrapItaliaClasses();
   const classes = await pageClasses(page);
   const others = classes.filter((c) => !bi.has(c));
-  return { share: (classes.length - others.length) / classes.length, total: classes.length, others };
+  const share = (classes.length - others.length) / classes.length;
+  return { share, percentage: Math.round(share * 100), total: classes.length, others };
 }
 
 export interface Crawled { blockId: string; clicks: number; ids: number[]; total: number; expectedIds: number[] | null }
@@ -444,6 +531,28 @@ export const clipped = (page: Page, roots: string) =>
     }
     return out;
   }, roots);
+
+/**
+ * Listing blocks whose printed reservation (the space held until their first results, issue 31)
+ * is more than they take with those results at this width: giving it back would move what is
+ * below them (a layout shift). Read by putting the marker back for a moment.
+ */
+export const reservationsTooTall = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-piazza-block=listing]'))) {
+      const config = JSON.parse(el.querySelector(':scope > script[type="application/json"]')?.textContent || '{}');
+      const id = config.blockId || el.id;
+      if (!document.querySelector('style#piazza-reserve')?.textContent?.includes('"' + id + '"')) continue;
+      if (el.hasAttribute('data-piazza-reserve')) { out.push('#' + el.id + ': still holding its space once shown'); continue; }
+      const height = el.getBoundingClientRect().height;
+      el.setAttribute('data-piazza-reserve', id);
+      const reserved = parseFloat(getComputedStyle(el).minHeight);
+      el.removeAttribute('data-piazza-reserve');
+      if (reserved > height) out.push(`#${el.id}: ${reserved} px reserved, ${Math.round(height)} px with its results at ${innerWidth} px`);
+    }
+    return out;
+  });
 
 /** Everything that breaks reflow in the blocks now: sideways scrolling, content out of its box, clipped. */
 export const reflowProblems = async (page: Page): Promise<string[]> => [...(await overflowing(page, BLOCK_ROOTS)), ...(await clipped(page, BLOCK_ROOTS))];

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
-// The configurator's pure side: problems in validate's words, the markup a config goes into (and
-// back out of), the link's state, what a paste holds, the form's view of a schema and the rule
-// that defaults are not written.
+// The configurator's pure side: problems in validate's words with their field's name, the markup a
+// config goes into, the link's state, the form's view of a schema (titles, one-line help, the long
+// text behind Dettagli, values in words) and the rule that defaults are not written.
 import { describe, expect, it } from 'vitest';
 import listingSchema from '../../../schemas/listing.schema.json';
 import datatableSchema from '../../../schemas/datatable.schema.json';
 import consentSchema from '../../../schemas/consent.schema.json';
 import {
-  configHtml, decodeState, encodeState, fieldIdOf, forForm, normalizeOrigin, problemsOf, readPasted, starter, typeOf,
+  BLOCKS, configHtml, decodeState, encodeState, fieldIdOf, forForm, normalizeOrigin, problemLine, problemsOf, starter, titleOf, typeOf,
 } from '../../../configurator/model';
+import { readSource } from '../../../configurator/import';
 import { localizeSchema, withoutDefaults } from '../../../configurator/schema-ui';
 
 const lines = (ps: { path: string; message: string }[]) => ps.map((p) => `${p.path} ${p.message}`);
@@ -17,6 +18,7 @@ describe('problemsOf', () => {
   it('words block problems as the admin messages do, in either language', () => {
     expect(lines(problemsOf('listing', { query: 5 }, 'it'))).toEqual(['/query deve essere una stringa']);
     expect(lines(problemsOf('listing', { query: 5 }, 'en'))).toEqual(['/query must be a string']);
+    expect(problemsOf('listing', { query: 5 }, 'it')[0].title).toBe('Query di ricerca');
     expect(lines(problemsOf('datatable', {}, 'it'))).toEqual(['/query è obbligatorio']);
     expect(lines(problemsOf('datatable', [], 'it'))).toEqual(['/ deve essere un oggetto']);
   });
@@ -37,6 +39,20 @@ describe('problemsOf', () => {
     const config = { blockId: 'a' };
     problemsOf('listing', config, 'it');
     expect(config).toEqual({ blockId: 'a' });
+  });
+
+  it('each problem names its field in the admin\'s words, the key beside it', () => {
+    const [p] = problemsOf('listing', { limitPagination: 500 }, 'it');
+    expect(p.title).toBe('Elementi per pagina');
+    expect(problemLine(p)).toBe('Elementi per pagina (limitPagination) deve essere ≤ 100');
+    expect(problemLine(problemsOf('listing', { limitPagination: 500 }, 'en')[0])).toBe('Items per page (limitPagination) must be ≤ 100');
+    // nested: an array item by its number, a map entry by its key
+    expect(titleOf(BLOCKS.listing.schema, '/facets/0/field', 'it')).toBe('Filtri 1 › Campo');
+    expect(titleOf(BLOCKS.datatable.schema, '/columns/1/type', 'it')).toBe('Colonne 2 › Formato');
+    expect(titleOf(BLOCKS.consent.schema, '/services/ga/category', 'it')).toBe('Servizi › ga › Categoria');
+    expect(titleOf(BLOCKS.consent.schema, '/categories/analytics/needed', 'en')).toBe('Categories › analytics › Necessary');
+    // a key the schema does not know keeps its name
+    expect(titleOf(BLOCKS.listing.schema, '/nonsense', 'it')).toBe('nonsense');
   });
 
   it('a problem\'s path names the form field @rjsf/core draws for it', () => {
@@ -60,13 +76,13 @@ describe('configHtml', () => {
   it('consent: the #piazza-consent script, nothing else', () => {
     const html = configHtml('consent', starter('consent'), '');
     expect(html.startsWith('<script type="application/json" id="piazza-consent">')).toBe(true);
-    expect(readPasted(html, 'listing')).toEqual({ type: 'consent', config: starter('consent') });
+    expect(readSource(html)).toEqual({ kind: 'piazza', type: 'consent', config: starter('consent') });
   });
 });
 
 describe('the link', () => {
-  it('keeps type, language, API origin and config', () => {
-    const state = { type: 'datatable' as const, lang: 'en' as const, api: 'https://www.comune.esempio.it', config: { query: 'classes [x] & "y" #z' } };
+  it('keeps type, language and config', () => {
+    const state = { type: 'datatable' as const, lang: 'en' as const, config: { query: 'classes [x] & "y" #z', searchUrl: 'https://www.comune.esempio.it/api/opendata/v2/datatable/search/' } };
     expect(decodeState(encodeState(state))).toEqual(state);
   });
 
@@ -77,20 +93,21 @@ describe('the link', () => {
   });
 });
 
-describe('readPasted', () => {
+describe('what a paste holds (piazza configs)', () => {
   it('a block\'s HTML gives its type and config; JSON gives its $schema\'s type, or the one its keys belong to', () => {
     const html = '<div data-piazza-block="datatable" id="t"><script type="application/json">{"query": "classes [x]"}</script><p>x</p></div>';
-    expect(readPasted(html, 'listing')).toEqual({ type: 'datatable', config: { query: 'classes [x]' } });
-    expect(readPasted('{"$schema": "../../schemas/consent.schema.json"}', 'listing')).toMatchObject({ type: 'consent' });
-    expect(readPasted('{"columns": ["name"]}', 'listing')).toMatchObject({ type: 'datatable' });
-    expect(readPasted('{"blockId": "x"}', 'datatable')).toMatchObject({ type: 'datatable' });
+    expect(readSource(html)).toEqual({ kind: 'piazza', type: 'datatable', config: { query: 'classes [x]' } });
+    expect(readSource('{"$schema": "../../schemas/consent.schema.json"}')).toMatchObject({ kind: 'piazza', type: 'consent' });
+    expect(readSource('{"columns": ["name"]}')).toMatchObject({ type: 'datatable' });
+    expect(readSource('{"blockId": "x"}')).toMatchObject({ kind: 'piazza', type: null });
     expect(typeOf({ tabs: ['list'] })).toBe('listing');
   });
 
   it('says what is wrong with a paste it cannot read', () => {
-    expect(readPasted('{"a": ', 'listing')).toEqual({ error: expect.stringMatching(/^json:/) });
-    expect(readPasted('<p>nothing</p>', 'listing')).toEqual({ error: 'noConfigInHtml' });
-    expect(readPasted('<div data-piazza-block="gallery"><script type="application/json">{}</script></div>', 'listing')).toEqual({ error: 'blockType:gallery' });
+    expect(readSource('{"a": ')).toEqual({ kind: 'error', error: 'json', detail: expect.any(String) });
+    expect(readSource('<p>nothing</p>')).toEqual({ kind: 'error', error: 'noConfigInHtml' });
+    expect(readSource('<div data-piazza-block="gallery"><script type="application/json">{}</script></div>')).toEqual({ kind: 'error', error: 'blockType', detail: 'gallery' });
+    expect(readSource('just words')).toEqual({ kind: 'error', error: 'unknown' });
   });
 
   it('itemsPerRow as the OpenPA template writes it ("3") becomes the number the form offers', () => {
@@ -126,20 +143,24 @@ describe('withoutDefaults', () => {
 });
 
 describe('localizeSchema', () => {
-  it('Italian help from x-description-it, English from description, each with its examples', () => {
-    const it_ = localizeSchema(listingSchema, 'it').properties;
-    const en = localizeSchema(listingSchema, 'en').properties;
-    expect(it_.blockId.description).toBe(`${(listingSchema as any).properties.blockId['x-description-it']} Esempi: \`eventi-home\`, \`f3a9c2e1b7\`.`);
-    expect(en.blockId.description).toBe(`${(listingSchema as any).properties.blockId.description} Examples: \`eventi-home\`, \`f3a9c2e1b7\`.`);
-    expect(it_.blockId['x-description-it']).toBeUndefined();
+  it('a field\'s title and one-line help in the admin\'s language; the long text and its examples behind Dettagli', () => {
+    const it_ = localizeSchema(BLOCKS.listing, 'it').properties;
+    const en = localizeSchema(BLOCKS.listing, 'en').properties;
+    const raw = (listingSchema as any).properties.blockId;
+    expect(it_.blockId).toMatchObject({ title: raw['x-title-it'], description: raw['x-help-it'], 'x-details': `${raw['x-description-it']} Esempi: \`eventi-home\`, \`f3a9c2e1b7\`.` });
+    expect(en.blockId).toMatchObject({ title: raw.title, description: raw['x-help'], 'x-details': `${raw.description} Examples: \`eventi-home\`, \`f3a9c2e1b7\`.` });
+    for (const k of ['x-title-it', 'x-help-it', 'x-help', 'x-description-it']) expect(it_.blockId[k]).toBeUndefined();
   });
 
-  it('drops the legacy keys from the form, and draws itemsPerRow as one choice of its values', () => {
-    const props = localizeSchema(listingSchema, 'it').properties;
+  it('values in words from the block table; the legacy keys left out; itemsPerRow one choice of its values', () => {
+    const props = localizeSchema(BLOCKS.listing, 'it').properties;
+    expect(props.tabs.items['x-enum-labels']).toEqual({ list: 'Lista', geo: 'Mappa', agenda: 'Calendario' });
+    expect(localizeSchema(BLOCKS.datatable, 'en').definitions.fieldType['x-enum-labels'].relations).toBe('Related contents');
     expect(props.listTpl).toBeUndefined();
     expect(props.itemsPerRow.enum).toEqual([1, 2, 3, 4, 5, 6, 'auto']);
     expect(props.itemsPerRow.oneOf).toBeUndefined();
-    // A union that is not a few scalars stays a union.
-    expect(localizeSchema(consentSchema, 'it').properties.services.additionalProperties.properties.search.anyOf).toHaveLength(2);
+    // A union that is not a few scalars stays a union, its forms named.
+    const search = localizeSchema(BLOCKS.consent, 'it').properties.services.additionalProperties.properties.search;
+    expect(search.anyOf.map((a: any) => a.title)).toEqual(['Un nome', 'Più nomi']);
   });
 });

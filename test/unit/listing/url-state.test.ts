@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActions, createState, defaultState, filtersKey } from '../../../blocks/listing/model/state';
-import { decodeState, encodeState } from '../../../blocks/listing/model/url';
+import { decodeState, encodeState, tabOfHash } from '../../../blocks/listing/model/url';
 import { settings } from './fixtures';
 
 const full = settings({ blockId: 'eventi', showSearch: true, timeIntervals: true, publishedRange: true, facets: ['topics', 'raw[x_dt]'], tabs: ['list', 'geo', 'agenda'] });
@@ -54,6 +54,39 @@ describe('URL codec', () => {
     expect(decodeState(full, '?eventi.tab=agenda', ['list', 'geo']).tab).toBe('list');
     expect(encodeState(full, { ...defaultState(full), tab: 'list' }, '', ['list'])).toBe('');
     expect(encodeState(full, { ...defaultState(full, ['geo', 'list']), tab: 'geo' }, '', ['geo', 'list'])).toBe('');
+  });
+});
+
+describe('a link to a tab (issue 31: a hash that opens it)', () => {
+  it('names the tab by its panel or its tab id, this block\'s only, encoded or not', () => {
+    expect(tabOfHash(full, '#eventi-geo')).toBe('geo');
+    expect(tabOfHash(full, '#eventi-agenda-tab')).toBe('agenda');
+    expect(tabOfHash(full, 'eventi-list')).toBe('list');
+    expect(tabOfHash(full, '#eventi%2Dgeo')).toBe('geo');
+    expect(tabOfHash(full, '#news-geo')).toBeNull();
+    expect(tabOfHash(full, '#eventi-geo-results')).toBeNull();
+    expect(tabOfHash(full, '#eventi-%E0')).toBeNull();
+    expect(tabOfHash(full, '')).toBeNull();
+    expect(tabOfHash(full, '#eventi-agenda', ['list', 'geo'])).toBeNull();
+  });
+
+  it('opens the tab it names unless the query names one; a tab that is not shown reads as the first', () => {
+    expect(decodeState(full, '', full.tabs, '#eventi-geo').tab).toBe('geo');
+    expect(decodeState(full, '?eventi.tab=agenda', full.tabs, '#eventi-geo').tab).toBe('agenda');
+    expect(decodeState(full, '', ['list', 'geo'], '#eventi-agenda').tab).toBe('list');
+    expect(decodeState(full, '', full.tabs, '#other').tab).toBe('list');
+  });
+
+  it('the query then says which tab, even the first, when the fragment names another', () => {
+    expect(encodeState(full, defaultState(full), '', full.tabs, '#eventi-geo')).toBe('?eventi.tab=list');
+    expect(encodeState(full, { ...defaultState(full), tab: 'geo' }, '', full.tabs, '#eventi-geo')).toBe('?eventi.tab=geo');
+    expect(encodeState(full, defaultState(full), '', full.tabs, '#eventi-list')).toBe('');
+    for (const hash of ['#eventi-geo', '#eventi-agenda-tab', '']) {
+      for (const tab of full.tabs) {
+        const state = { ...defaultState(full), tab };
+        expect(decodeState(full, encodeState(full, state, '', full.tabs, hash), full.tabs, hash)).toEqual(state);
+      }
+    }
   });
 });
 

@@ -1,14 +1,15 @@
-// Hosts the Toast UI calendar in a Preact tree. It is created the first time the tab is shown (a
-// hidden element cannot be measured), follows the period and the events, and is made again when
-// the tab comes back after the window changed size while it was hidden (its layout was measured
-// at 0 × 0 then).
+// Hosts the Toast UI calendar in a Preact tree. It is created the first time the tab is laid out —
+// shown, or staged out of sight before its first showing (a hidden element cannot be measured) —,
+// follows the period and the events, and is made again when the tab comes back after the window
+// changed size while it was hidden (its layout was measured at 0 × 0 then).
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { createAgendaCalendar, type AgendaCalendar, type AgendaCalendarOptions } from '../calendar';
 import type { DrawnEvent } from '../model/events';
 import { anchor, samePeriod, type Period } from '../model/period';
 
 interface Props extends Omit<AgendaCalendarOptions, 'view' | 'date'> {
-  active: boolean;
+  /** Shown, or staged out of sight: it has a box. */
+  laidOut: boolean;
   period: Period;
   /** What to draw (null: nothing yet for this period). */
   events: DrawnEvent[] | null;
@@ -27,7 +28,7 @@ export function CalendarGrid(props: Props) {
 
   const sync = () => {
     const p = latest.current;
-    if (!p.active || !host.current) return;
+    if (!p.laidOut || !host.current) return;
     const s = shown.current;
     if (!calendar.current || s.size !== windowSize()) {
       calendar.current?.destroy();
@@ -44,10 +45,10 @@ export function CalendarGrid(props: Props) {
     }
   };
 
-  useLayoutEffect(sync, [props.active, props.period.view, props.period.date, props.events]);
+  useLayoutEffect(sync, [props.laidOut, props.period.view, props.period.date, props.events]);
   // While shown, the calendar follows the window by itself; while hidden it would measure 0 × 0.
   useEffect(() => {
-    const onResize = () => { if (latest.current.active) shown.current.size = windowSize(); };
+    const onResize = () => { if (latest.current.laidOut) shown.current.size = windowSize(); };
     window.addEventListener('resize', onResize);
     return () => {
       window.removeEventListener('resize', onResize);

@@ -227,7 +227,9 @@ export function createMapEngine(o: MapEngineOptions) {
         performance.mark?.('piazza-geo-drawn');
         o.onDrawn?.();
       });
-      map.render();
+      // Drawn now, in this task, rather than in the next animation frame: the places are on the
+      // canvas when the browser next paints (issue 31).
+      map.renderSync();
       void inSlices(() => nextIndex.step(1000), controller.signal);
     },
 

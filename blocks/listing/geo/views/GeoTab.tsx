@@ -79,27 +79,36 @@ export function TabView(props: TabViewProps) {
 
   useEffect(() => {
     if (!allowed || !target.current) return;
-    // The list follows the map in a task of its own, not inside the map's move handling: two
-    // short tasks instead of one long one while the visitor pans.
+    // The list follows the map in a task of its own, after the map's frame is painted: two short
+    // tasks instead of one long one while the visitor pans, and the places are on screen before
+    // the list of them is made (issue 31: a click on the tab paints the map first).
     let viewTimer: ReturnType<typeof setTimeout> | undefined;
+    let viewFrame = 0;
     const e = createMapEngine({
       target: target.current,
       tileUrl: config.tileUrl!,
       maxZoom,
       marker,
       onView: (v) => {
+        const follow = () => {
+          clearTimeout(viewTimer);
+          cancelAnimationFrame(viewFrame);
+          viewTimer = setTimeout(() => setView(v));
+        };
         clearTimeout(viewTimer);
-        viewTimer = setTimeout(() => setView(v));
+        cancelAnimationFrame(viewFrame);
+        viewFrame = requestAnimationFrame(follow);
+        viewTimer = setTimeout(follow, 200); // (a page in the background paints no frame)
       },
       onPlace: (point) => onPlace.current(point),
       onDrawn: () => setDrawn((n) => n + 1),
       onSpread: setSpread,
       onCoverage: setCoverage,
     });
-    e.setTiles(true);
     setEngine(e);
     return () => {
       clearTimeout(viewTimer);
+      cancelAnimationFrame(viewFrame);
       e.dispose();
       setEngine(null);
       setView(null);
@@ -107,19 +116,24 @@ export function TabView(props: TabViewProps) {
     };
   }, [allowed]);
 
-  // Every geo search: the popup closes, the old places go, the new ones are fitted.
-  useEffect(() => {
+  // A hidden tab has no size: measure again whenever it is shown, in the commit that shows it (its
+  // box is there; a frame later the places of an answer already in would wait for it).
+  useLayoutEffect(() => {
+    if (active && engine) engine.updateSize();
+  }, [active, engine]);
+
+  // Every geo search: the popup closes, the old places go, the new ones are fitted. In the commit
+  // that shows them, not after the next paint: the answer's places reach the map a frame sooner.
+  useLayoutEffect(() => {
     if (!engine) return;
     setPopup(null);
     void engine.setPoints(places.index, places.xs, places.ys);
   }, [engine, places]);
 
-  // A hidden tab has no size: measure again whenever it is shown.
-  useEffect(() => {
-    if (!active || !engine) return;
-    const frame = requestAnimationFrame(() => engine.updateSize());
-    return () => cancelAnimationFrame(frame);
-  }, [active, engine]);
+  // Tiles from the first answer on, after its places are drawn: before it, a frame of the whole
+  // world and its tiles would be drawn for nothing, in the time the places could be.
+  const answered = res.status !== 'idle';
+  useLayoutEffect(() => engine?.setTiles(answered), [engine, answered]);
 
   const open = (point: number, trigger: HTMLElement | null) => {
     engine?.setPopup(point);

@@ -1,0 +1,55 @@
+// The space a listing block holds before its first results (issue 31): what each part of the block
+// adds at each window width, by the sizes the model declares.
+import { describe, expect, it } from 'vitest';
+import { reservationCss, reservedHeights, SIZES, WIDTHS } from '../../../blocks/listing/model/reserve';
+import { settings } from './fixtures';
+
+describe('the space a listing block reserves', () => {
+  it('a card view: one card per row on a phone, two from 768 px, itemsPerRow from 992 px', () => {
+    const s = settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 3 });
+    const rows = (...r: number[]) => r.map((n, i) => n * SIZES.card[i]);
+    expect(reservedHeights(s)).toEqual(rows(6, 3, 2));
+    // a last row that is not full still counts
+    expect(reservedHeights(settings({ view: 'card', limitPagination: 7, itemsPerRow: 3 }))).toEqual(rows(7, 4, 3));
+    // one per row stays one
+    expect(reservedHeights(settings({ view: 'card', limitPagination: 4, itemsPerRow: 1 }))).toEqual(rows(4, 4, 4));
+  });
+
+  it('a column flow (itemsPerRow auto): as many rows as its fullest column (1, 2, 3 columns)', () => {
+    expect(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 'auto' }))).toEqual([6, 3, 2].map((r, i) => r * SIZES.card[i]));
+  });
+
+  it('a stacked view: one row per result at every width', () => {
+    const s = settings({ view: 'text_linked', limitPagination: 8 });
+    expect(reservedHeights(s)).toEqual(WIDTHS.map((_, i) => 8 * SIZES.row[i]));
+  });
+
+  it('the filters and the tab bar it shows come first; facets share rows as the grid puts them', () => {
+    const s = settings({
+      view: 'card_teaser', limitPagination: 6, itemsPerRow: 2, showSearch: true, timeIntervals: true, publishedRange: true,
+      facets: ['topics', 'has_public_event_typology', 'content_type'], tabs: ['list', 'geo', 'agenda'],
+    });
+    const chrome = (i: number) => SIZES.search[i] + SIZES.intervals[i] + SIZES.published[i] + SIZES.tabs[i];
+    expect(reservedHeights(s)).toEqual([
+      chrome(0) + 3 * SIZES.facets[0] + 6 * SIZES.card[0],
+      chrome(1) + 2 * SIZES.facets[1] + 3 * SIZES.card[1],
+      chrome(2) + 1 * SIZES.facets[2] + 3 * SIZES.card[2],
+    ]);
+    // one tab: no tab bar
+    expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 2, tabs: ['list'] }))).toEqual(WIDTHS.map((_, i) => 2 * SIZES.row[i]));
+  });
+
+  it('nothing for a block hidden until it has results, nor for one that opens on its map or agenda', () => {
+    expect(reservedHeights(settings({ hideIfEmpty: true }))).toBeNull();
+    expect(reservedHeights(settings({ tabs: ['geo', 'list'] }))).toBeNull();
+    expect(reservedHeights(settings({ tabs: ['list', 'geo'] }))).not.toBeNull();
+  });
+
+  it('one rule, and a media query where a wider window changes the height', () => {
+    expect(reservationCss('[x="a"]', [900, 450, 300])).toBe(
+      '[x="a"]{min-height:900px}@media (min-width:768px){[x="a"]{min-height:450px}}@media (min-width:992px){[x="a"]{min-height:300px}}',
+    );
+    expect(reservationCss('[x="a"]', [200, 200, 120])).toBe('[x="a"]{min-height:200px}@media (min-width:992px){[x="a"]{min-height:120px}}');
+    expect(reservationCss('[x="a"]', [200, 200, 200])).toBe('[x="a"]{min-height:200px}');
+  });
+});
