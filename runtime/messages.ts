@@ -70,6 +70,11 @@ const CATALOG: Catalog = {
     known: ' (disponibili: {known})',
     ignored: 'impostazione ignorata {key} {note}',
     staleConsent: 'cookie cconsent non più valido ignorato, senza ricaricare la pagina una seconda volta',
+    consentName: 'deve essere una chiave di /services o /categories',
+    ccRun: 'CookieConsent.run(): valgono le callback, la configurazione è #piazza-consent',
+    ccRunCategory: 'CookieConsent.run(): categoria "{name}" assente da #piazza-consent',
+    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accetta solo categorie intere',
+    ccReset: 'CookieConsent.reset(): non possibile con piazza, la scelta resta',
     // npm run validate
     ok: 'ok',
     okIgnored_one: 'ok ({count} impostazione ignorata)',
@@ -129,6 +134,11 @@ const CATALOG: Catalog = {
     known: ' (known: {known})',
     ignored: 'ignored setting {key} {note}',
     staleConsent: 'stale cconsent ignored, no second reload',
+    consentName: 'must be a key of /services or /categories',
+    ccRun: 'CookieConsent.run(): only its callbacks apply, the config is #piazza-consent',
+    ccRunCategory: 'CookieConsent.run(): category "{name}" not in #piazza-consent',
+    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accepts whole categories only',
+    ccReset: 'CookieConsent.reset(): not possible with piazza, the choice stays',
     ok: 'ok',
     okIgnored_one: 'ok ({count} ignored setting)',
     okIgnored_other: 'ok ({count} ignored settings)',
@@ -175,6 +185,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
         const known = ((p.entries as string[]) || []).filter((k) => !/^(helper-|consent|messages)|-(early|openpa)$/.test(k));
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
+      case 'ccRunCategory': case 'ccService':
       case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies':
       case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': case 'multipleOf':
         return t(code, p as Record<string, string | number>);
