@@ -4,16 +4,17 @@
 import { readBlocks } from './scripts/blocks.mjs';
 
 const runtime = [
-  { name: 'piazza.js (classic script: consent core + loader)', path: 'dist/piazza.js', limit: '5.5 KB' },
-  { name: 'admin messages, it + en (only on a page with a config problem)', path: 'dist/chunks/messages-*.js', limit: '2.5 KB' },
-  { name: 'consent UI: bar, dialog, choice, embeds, CSS + the largest language chunk (hu)', path: ['dist/chunks/consent-ui-*.js', 'dist/chunks/consent-hu-*.js'], limit: '6 KB' },
-  { name: 'helper: stacked tables', path: 'dist/chunks/helper-stacktable-*.js', limit: '4 KB' },
-  { name: 'helper: procedure steps', path: 'dist/chunks/helper-procedure-*.js', limit: '2.5 KB' },
-  { name: 'helper: masonry cards', path: 'dist/chunks/helper-masonry-*.js', limit: '0.5 KB' },
-  { name: 'helper: shared-link embeds (without the shared http and sanitizer chunks)', path: 'dist/chunks/helper-sharedlink-*.js', limit: '3 KB' },
-  { name: 'gallery trigger (loads on [data-gallery])', path: 'dist/chunks/helper-gallery-*.js', limit: '3.5 KB' },
-  { name: 'gallery lightbox (fslightbox-react + wrapper, on first use)', path: 'dist/chunks/lightbox-*.js', limit: '18 KB' },
-  { name: "the build's table of contents (manifest module, fetched by piazza.js at boot on every page)", path: 'dist/chunks/manifest-*.js', limit: '2.1 KB' },
+  { name: "piazza.js (classic script: consent core + loader; orestbida's hold-or-allow questions and Bootstrap Italia's remembered multimedia choice, answered before the theme's scripts run)", path: "dist/piazza.js", limit: "5.7 KB" },
+  { name: "admin messages, it + en (only on a page with a config problem or an orestbida call piazza cannot honour)", path: "dist/chunks/messages-*.js", limit: "2.7 KB" },
+  { name: "consent UI: bar, dialog, choice, embeds, orestbida's data-cc roles, CSS + the largest language chunk (hu)", path: ["dist/chunks/consent-ui-*.js", "dist/chunks/consent-hu-*.js"], limit: "6.5 KB" },
+  { name: "consent, OpenPA themes (only with carryOver or multimedia in the config, or an orestbida call): cc_cookie carried over and kept, orestbida's calls, the multimedia effects (without the consent UI it imports from)", path: "dist/chunks/consent-openpa-*.js", limit: "4.5 KB" },
+  { name: "helper: stacked tables", path: "dist/chunks/helper-stacktable-*.js", limit: "4 KB" },
+  { name: "helper: procedure steps", path: "dist/chunks/helper-procedure-*.js", limit: "2.5 KB" },
+  { name: "helper: masonry cards", path: "dist/chunks/helper-masonry-*.js", limit: "0.5 KB" },
+  { name: "helper: shared-link embeds (without the shared http and sanitizer chunks)", path: "dist/chunks/helper-sharedlink-*.js", limit: "3 KB" },
+  { name: "gallery trigger (loads on [data-gallery])", path: "dist/chunks/helper-gallery-*.js", limit: "3.5 KB" },
+  { name: "gallery lightbox (fslightbox-react + wrapper, on first use)", path: "dist/chunks/lightbox-*.js", limit: "18 KB" },
+  { name: "the build's table of contents (manifest module, fetched by piazza.js at boot on every page)", path: "dist/chunks/manifest-*.js", limit: "2.1 KB" },
 ];
 
 /** A chunk's name (`listing` → dist/chunks/listing-*.js), or a path from the repository (`dist/piazza.js`). */

@@ -274,9 +274,9 @@ const consent: BlockKind = {
   legacy: {},
   starter: () => ({ $schema: '../schemas/consent.schema.json', categories: { necessary: { needed: true, wanted: true } }, services: {} }),
   groups: [
-    { id: 'cosa', title: w('Che cosa chiedere', 'What to ask'), keys: ['categories', 'services'], open: true, pickers: ['services'] },
+    { id: 'cosa', title: w('Che cosa chiedere', 'What to ask'), keys: ['categories', 'services', 'multimedia'], open: true, pickers: ['services'] },
     { id: 'testi', title: w('Testi e aspetto', 'Texts and look'), keys: ['language', 'modalMainTextMoreLink', 'theme', 'barTimeout'], open: true },
-    { id: 'avanzate', title: ADVANCED, keys: ['cookieVersion', 'googleConsentMode', 'globalPrivacyControl', 'iframePlaceholders'], open: false },
+    { id: 'avanzate', title: ADVANCED, keys: ['cookieVersion', 'carryOver', 'googleConsentMode', 'globalPrivacyControl', 'iframePlaceholders'], open: false },
   ],
   applies: {
     // a necessary category is always on: when it is allowed and how its switch starts do not apply

@@ -23,9 +23,9 @@ import type {} from '../types/piazza';
   // Created before the consent core, which may need it for those words; creating it fetches
   // only the build's manifest and mounts nothing.
   const loader = createLoader(ctx);
-  // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its UI chunk is
-  // fetched through the loader only when needed, never before this boot pass ends (a load waits
-  // for the manifest module, so it always continues in a later microtask).
+  // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its chunks (UI,
+  // OpenPA) are fetched through the loader only when needed, never before this boot pass ends (a
+  // load waits for the manifest module, so it always continues in a later microtask).
   const consent = startConsent(ctx, () => loader.load<ConsentUiModule>('consent-ui'));
 
   let markReady: () => void;

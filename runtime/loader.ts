@@ -15,8 +15,8 @@ export interface Loader {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
-/** A block element's mount: what it held before (its fallback, its class) and the cleanup its chunk returned. */
-interface Mounted { fallback: Node[]; className: string | null; cleanup?: () => void }
+/** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
+interface Mounted { fallback: Node[]; attributes: [string, string][]; cleanup?: () => void }
 
 export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
@@ -75,9 +75,11 @@ export function createLoader(ctx: RuntimeContext): Loader {
       console.error('[piazza] block "' + element.id + '": cleanup failed', e);
     }
     element.replaceChildren(...record.fallback);
-    if (record.className === null) element.removeAttribute('class');
-    else element.className = record.className;
-    element.removeAttribute('data-piazza-state');
+    // the attributes as the page wrote them: a block changes its class, its state and the space
+    // marker the template printed (data-piazza-reserve), which a later mount reads again
+    const before = new Map(record.attributes);
+    for (const { name } of [...element.attributes]) if (!before.has(name)) element.removeAttribute(name);
+    for (const [name, value] of before) if (element.getAttribute(name) !== value) element.setAttribute(name, value);
   }
 
   function unmount(root: ParentNode = document): void {
@@ -93,7 +95,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
     const jobs: Promise<void>[] = [];
     for (const el of blocksIn(root)) {
       if (mounted.has(el)) continue; // mounting twice is a no-op
-      const record: Mounted = { fallback: [...el.childNodes], className: el.getAttribute('class') };
+      const record: Mounted = { fallback: [...el.childNodes], attributes: [...el.attributes].map((a) => [a.name, a.value]) };
       mounted.set(el, record);
       jobs.push(mountBlock(el, record));
     }

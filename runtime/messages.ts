@@ -70,6 +70,11 @@ const CATALOG: Catalog = {
     known: ' (disponibili: {known})',
     ignored: 'impostazione ignorata {key} {note}',
     staleConsent: 'cookie cconsent non più valido ignorato, senza ricaricare la pagina una seconda volta',
+    consentName: 'deve essere una chiave di /services o /categories',
+    ccRun: 'CookieConsent.run(): valgono le callback, la configurazione è #piazza-consent',
+    ccRunCategory: 'CookieConsent.run(): categoria "{name}" assente da #piazza-consent',
+    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accetta solo categorie intere',
+    ccReset: 'CookieConsent.reset(): non possibile con piazza, la scelta resta',
     // what a block tells the admin while it runs (ctx.log, runtime/log.ts)
     tabsMissing: 'schede non disponibili in questa versione: {tabs}',
     orderNotColumn: '/order/field "{field}" non è una colonna: il server ordina così, ma nessuna intestazione lo mostra',
@@ -132,6 +137,11 @@ const CATALOG: Catalog = {
     known: ' (known: {known})',
     ignored: 'ignored setting {key} {note}',
     staleConsent: 'stale cconsent ignored, no second reload',
+    consentName: 'must be a key of /services or /categories',
+    ccRun: 'CookieConsent.run(): only its callbacks apply, the config is #piazza-consent',
+    ccRunCategory: 'CookieConsent.run(): category "{name}" not in #piazza-consent',
+    ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accepts whole categories only',
+    ccReset: 'CookieConsent.reset(): not possible with piazza, the choice stays',
     tabsMissing: 'tabs not available in this version: {tabs}',
     orderNotColumn: '/order/field "{field}" is not a column; the server sorts by it but no header shows it',
     ok: 'ok',
@@ -180,7 +190,8 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
         const known = (p.known as string[]) || [];
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
-      case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies': case 'tabsMissing': case 'orderNotColumn':
+      case 'ccRunCategory': case 'ccService': case 'tabsMissing': case 'orderNotColumn':
+      case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies':
       case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': case 'multipleOf':
         return t(code, p as Record<string, string | number>);
       default:

@@ -56,7 +56,8 @@ export interface Piazza {
 
 /**
  * The legacy consent global the portal's templates call (brainsum/OpenPA API, kept by piazza):
- * `page_notifications.tpl` runs `CookieConsent.init({…})` and `CookieConsent.wrapper('wrapped', cb)`.
+ * `page_notifications.tpl` runs `CookieConsent.init({…})` and `CookieConsent.wrapper('wrapped', cb)`;
+ * bootstrapitalia2/2110 shipped orestbida CookieConsent 3.0.1 under the same global name.
  */
 export interface LegacyCookieConsent {
   /** Applies a consent config (the same as `#piazza-consent`); `setConfiguration` is its alias. */
@@ -66,6 +67,61 @@ export interface LegacyCookieConsent {
   readonly config: (import('../schemas/generated/consent').ConsentConfig & { cookieExists?: boolean }) | null;
   /** Runs `cb` now if `name` (service, search value or category) is allowed, else once when it becomes so. */
   wrapper(name: string, cb: () => void): void;
+
+  // orestbida CookieConsent 3.0.1's calls (the OpenPA themes bootstrapitalia2/2110), answered from
+  // piazza's choice. The questions answer at once; the others are run by piazza's openpa chunk,
+  // and a call made before it arrived returns a promise of its answer (README, "Cookie consent").
+  /** A valid choice exists for this config. */
+  validConsent(): boolean;
+  /** The category is accepted (false while there is no valid choice, as orestbida). */
+  acceptedCategory(category: string): boolean;
+  /** The service belongs to the category and the category is accepted. */
+  acceptedService(service: string, category: string): boolean;
+  /** A cookie of that name exists and is not empty. */
+  validCookie(name: string): boolean;
+  /** orestbida's cookie (`cc_cookie`, kept in step with piazza's choice), or one field of it; `{}` without one. */
+  getCookie(field?: keyof OrestbidaCookie, cookieName?: string): any;
+  /** Runs the config's callbacks (services' onAccept/onReject, onFirstConsent, onConsent, onChange) as the choice changes; without piazza config of its own, the page's config is made from it. */
+  run(config: Record<string, unknown>): Promise<void>;
+  /** The bar: while a choice is due, or always with `createModal` (as orestbida). */
+  show(createModal?: boolean): void;
+  hide(): void;
+  showPreferences(): void;
+  hidePreferences(): void;
+  /** 'all', a category or a list (the rest refused), or nothing: the dialog's switches. */
+  acceptCategory(categories?: string | string[], exclude?: string[]): void;
+  /** Accepts the category when every one of its services is named ('all' too); piazza decides whole categories, so half of one is refused with a console warning. */
+  acceptService(service: string | string[], category: string): false | void;
+  /** Expires the cookies of these names (or matching these RegExps) on the host, every parent domain and every path. */
+  eraseCookies(cookies: string | RegExp | Array<string | RegExp>, path?: string, domain?: string): void;
+  /** Inserts the script (a refused service's script stays held); resolves true once it loaded, false if it failed. */
+  loadScript(src: string, attributes?: Record<string, string>): Promise<boolean>;
+  getUserPreferences(): {
+    acceptType: 'all' | 'necessary' | 'custom' | '';
+    acceptedCategories: string[];
+    rejectedCategories: string[];
+    acceptedServices: Record<string, string[]>;
+    rejectedServices: Record<string, string[]>;
+  };
+  getConfig(field?: string): any;
+  /** Keeps `value` in orestbida's cookie (`mode: 'update'` merges objects); false without a valid choice or when nothing changed. */
+  setCookieData(props: { value: unknown; mode?: 'update' | 'overwrite' }): boolean;
+  /** Texts of another locale of the config (or a built-in one); false when there is none. */
+  setLanguage(lang: string, force?: boolean): Promise<boolean>;
+  /** Not possible with piazza: a console warning says so; the choice stays. */
+  reset(deleteCookie?: boolean): void;
+}
+
+/** orestbida v3.0.1's cookie value (`utils/cookies.js`), as piazza reads and writes it and `getCookie()` returns it. */
+export interface OrestbidaCookie {
+  categories: string[];
+  revision: number;
+  data: unknown;
+  consentTimestamp: string;
+  consentId: string;
+  services: Record<string, string[]>;
+  lastConsentTimestamp: string;
+  expirationTime: number;
 }
 
 declare global {

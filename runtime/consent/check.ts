@@ -38,6 +38,7 @@ const map = (rule: Rule): Rule => (v, p, out, root) => {
 const list = (rule: Rule): Rule => (v, p, out, root) =>
   Array.isArray(v) ? v.forEach((x, i) => rule(x, p + '/' + i, out, root)) : fail(out, p, 'type', { types: ['array'] });
 const category = test((v, root) => typeof v === 'string' && isObject(root.categories?.[v]), 'category');
+const named = test((v, root) => typeof v === 'string' && (isObject(root.categories?.[v]) || isObject(root.services?.[v])), 'consentName');
 const texts = shape({ current: text, locale: map(map(text)) });
 const ownTexts = shape({ locale: map(map(text)) });
 
@@ -65,6 +66,8 @@ const spec = (): Rule => shape({
   googleConsentMode: shape(Object.fromEntries(GCM_TYPES.map((k) => [k, category]))),
   globalPrivacyControl: flag,
   iframePlaceholders: flag,
+  multimedia: named,
+  carryOver: shape({ cookie: text, revision: count }),
 }, ['categories']);
 
 /** Every problem of a raw config (JSON or the legacy JS object), each with its JSON path. */

@@ -70,6 +70,7 @@ const map = (rule: Rule): Rule => (v, root) => {
 /** (a refused item leaves a hole: what reads a list skips holes) */
 const list = (rule: Rule): Rule => (v, root) => Array.isArray(v) ? v.forEach((_, i) => at(v, i, rule, root)) : no();
 const category = test((v, root) => typeof v === 'string' && isObject(root.categories?.[v]));
+const named = test((v, root) => typeof v === 'string' && (isObject(root.categories?.[v]) || isObject(root.services?.[v])));
 const texts = shape({ current: text, locale: map(map(text)) });
 const ownTexts = shape({ locale: map(map(text)) });
 const cookieName: Rule = (v) =>
@@ -97,6 +98,8 @@ const spec = (): Rule => {
     googleConsentMode: shape(Object.fromEntries(GCM_TYPES.map((k) => [k, category]))),
     globalPrivacyControl: flag,
     iframePlaceholders: flag,
+    multimedia: named,
+    carryOver: shape({ cookie: text, revision: count }),
   }, ['categories']);
 };
 

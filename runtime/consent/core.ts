@@ -1,8 +1,10 @@
 // The consent core, run synchronously by piazza.js before any other script on the page: reads the
 // config (#piazza-consent JSON, or the legacy `CookieConsent.init(config)`), applies the visitor's
 // stored choice, expires cookies of unwanted services, installs the interceptors and answers
-// `allows()` / `wrapper()`. Everything that can wait (bar, dialog, storing a choice, reviving
-// text/plain tags, embed placeholders) is the lazy UI chunk, loaded only when the page needs it.
+// `allows()` / `wrapper()` and orestbida's questions (acceptedCategory…). Everything that can wait
+// (bar, dialog, storing a choice, reviving text/plain tags, embed placeholders) is the lazy UI
+// chunk, loaded only when the page needs it; the OpenPA themes' part (a choice carried over from
+// orestbida's cc_cookie, the multimedia effects, orestbida's other calls) is the lazy openpa chunk.
 // A choice applies at once, without a reload.
 import { configFrom, defaults, isObject, sanitise } from './config';
 import { expire, installCookieFilter, presentCookies, readCookies } from './cookies';
@@ -29,6 +31,7 @@ export function startConsent(
   let choiceNeeded = false;
   let barDue = false;
   let ui: Promise<ConsentUi> | undefined;
+  let openpa: Promise<unknown> | undefined;
   let replay: ReturnType<typeof installInterceptor>;
   let waiting: Array<[string, () => void]> = [];
 
@@ -37,14 +40,18 @@ export function startConsent(
   const failed = (e: unknown) => log('error', 'its interface did not load (' + e + ')');
 
   /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
-  function withUi(act?: (u: ConsentUi) => void): void {
+  function withUi(act?: (u: ConsentUi) => void): Promise<ConsentUi> {
     const p = (ui ||= loadUi().then((m) => m.createUi(core)));
     p.then(act, (e) => {
       if (ui !== p) return;
       ui = undefined;
       failed(e);
     });
+    return p;
   }
+
+  /** The OpenPA chunk (fetched once, through the UI chunk, when the config or a call needs it). */
+  const withOpenpa = () => (openpa ||= loadUi().then((m) => m.openpa(core)).catch(failed));
 
   function configure(raw: unknown): void {
     // A later call (setConfiguration) may be partial: check it with the categories known so far.
@@ -70,16 +77,29 @@ export function startConsent(
       if (document.querySelector(HELD_TAGS) || (c.iframePlaceholders && document.querySelector('iframe[data-src]'))) withUi();
     };
     whenParsed(ready);
+    const m = c.multimedia;
+    // Bootstrap Italia 2.11 plays every video of the page itself (AcceptOverlay) while its
+    // localStorage remembers "multimedia": forget it before the theme's bundle runs unless allowed.
+    try {
+      const seen = JSON.parse(localStorage[BI_CHOICES]);
+      if (m && seen.multimedia && !allowsName(m)) localStorage[BI_CHOICES] = JSON.stringify({ ...seen, multimedia: false });
+    } catch { /* no storage, nothing remembered, or not the theme's JSON */ }
+    // A choice carried over from orestbida's cookie makes the bar needless: decided first.
+    const theme = m || c.carryOver ? withOpenpa() : Promise.resolve();
     if (choiceNeeded && !barDue) {
       barDue = true;
-      setTimeout(() => withUi()); // fetch the chunk now, show the bar when the delay is over
-      setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
+      const bar = () => {
+        withUi(); // fetch the chunk now, show the bar when the delay is over
+        setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
+      };
+      theme.then(() => setTimeout(bar));
     }
   }
 
   function readStored(c: ConsentConfig): void {
     const { verdict, record } = judge(readCookie(readCookies()), c);
-    if (verdict === 'discard') discard();
+    // (with carryOver, the openpa chunk maps an older record onto this config instead)
+    if (verdict === 'discard' && !c.carryOver) discard();
     // Global Privacy Control (opt-in) pre-sets what the visitor has not answered yet to off.
     applyRecord(c, record, !!(c.globalPrivacyControl && (navigator as any).globalPrivacyControl));
     c.cookieExists = !!record;
@@ -97,7 +117,7 @@ export function startConsent(
       }
     } catch { /* no storage: no guard, so no reload */ }
     if (reload) location.reload();
-    else ctx.explain({ code: 'staleConsent' }).then((text) => log('warn', text)); // (words: the messages chunk)
+    else core.warn({ code: 'staleConsent' });
   }
 
   function install(c: ConsentConfig): void {
@@ -105,8 +125,10 @@ export function startConsent(
     replay = installInterceptor((type, texts) =>
       !type || /^module$|script/i.test(type) ? blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts)) : undefined);
     installCookieFilter((name) => cookieWriteBlocked(c, name));
+    // The portal's links, ours, and the OpenPA themes' orestbida controls (data-cc, also clicked
+    // from inside an embed's preview frame through window.parent.document).
     document.addEventListener('click', (e) => {
-      const opener = (e.target as Element | null)?.closest?.('.ccb__edit,[data-piazza-consent-open]');
+      const opener = (e.target as Element | null)?.closest?.('.ccb__edit,[data-piazza-consent-open],[data-cc^=show-],[data-cc^=accept-]');
       if (!opener) return;
       e.preventDefault();
       withUi((u) => u.open(opener));
@@ -127,7 +149,7 @@ export function startConsent(
     ui?.then((u) => u.refresh(), () => {});
   }
 
-  const core: ConsentCore = {
+  const core = {
     get config() { return config!; },
     nonce: ctx.nonce,
     report,
@@ -144,7 +166,10 @@ export function startConsent(
       ctx.events.emit('consent:change', record);
     },
     replace: (next, old) => nativeReplace.call(old.parentNode!, next, old),
-  };
+    warn: (note) => ctx.explain(note).then((text) => log('warn', text)), // (words: the messages chunk)
+    ui: withUi,
+    calls: [],
+  } as Omit<ConsentCore, 'legacy'> as ConsentCore; // (legacy: window.CookieConsent, below)
 
   const api: ConsentApi = {
     open() {
@@ -156,7 +181,10 @@ export function startConsent(
   };
   ctx.consent = api;
 
-  (window as any).CookieConsent = {
+  /** orestbida: a valid choice exists (and its category is accepted). */
+  const valid = () => !!config?.cookieExists && !choiceNeeded;
+  const acceptedCategory = (name: string) => valid() && !categoryBlocked(config!, name);
+  (window as any).CookieConsent = core.legacy = {
     init: configure,
     setConfiguration: configure,
     get config() { return config; },
@@ -166,7 +194,17 @@ export function startConsent(
       if (allowsName(name)) run(cb);
       else waiting.push([name, cb]);
     },
-  };
+    // orestbida v3's questions before acting: answered at once from the choice applied now.
+    validConsent: valid,
+    acceptedCategory,
+    acceptedService: (service: string, category: string) => acceptedCategory(category) && config!.services[service]?.category === category,
+    // orestbida's run(), the one call of the themes' own templates: kept, with its callbacks, for the
+    // openpa chunk (its other calls are added there when it arrives, at boot on a theme's config).
+    run: (...args: unknown[]) => new Promise((done) => {
+      core.calls.push(['run', args, done]);
+      withOpenpa();
+    }),
+  } as ConsentCore['legacy'];
 
   const source = document.getElementById('piazza-consent');
   if (source) {
@@ -181,6 +219,9 @@ export function startConsent(
   }
   return api;
 }
+
+/** Bootstrap Italia's remembered choices (`bootstrap.cookies.rememberChoice`), in localStorage. */
+const BI_CHOICES = 'bs-ck3';
 
 /** Objects and lists copied, every other value as is (a RegExp, a function of the legacy call). */
 const clone = (v: unknown): unknown =>

@@ -63,6 +63,21 @@ export interface ConsentConfig {
   globalPrivacyControl?: boolean;
   /** Opt-in: `iframe[data-src][data-consent]` / `iframe[data-coookieconsent]` get a placeholder with an Allow button. */
   iframePlaceholders?: boolean;
+  /**
+   * OpenPA themes bootstrapitalia2/2110: the service (or category) whose consent runs the theme's
+   * multimedia effects (embeds, Bootstrap Italia videos, overlays, dimmers, `rememberChoice`), and
+   * undoes them when withdrawn (runtime/consent/openpa/).
+   */
+  multimedia?: string;
+  /** Visitors' earlier choices carried over: orestbida v3's cookie (`cc_cookie`) and an older `cconsent`. */
+  carryOver?: CarryOver;
+}
+
+export interface CarryOver {
+  /** Name of orestbida's cookie (default `cc_cookie`). */
+  cookie?: string;
+  /** orestbida's `revision`: a cookie of another revision is not carried over (absent: any revision, as orestbida without one). */
+  revision?: number;
 }
 
 /** The `cconsent` cookie, byte-compatible with the portal's: {version, categories: {k: {wanted}}, services}. */
@@ -89,6 +104,16 @@ export interface ConsentCore {
   stored(record: ConsentRecord): void;
   /** The native replaceChild (the patched one would screen our own revived scripts). */
   replace(next: Node, old: Node): void;
+  /** An admin message in the admin's language, as a console warning. */
+  warn(note: import('../types').AdminNote): void;
+  /** The UI chunk's interface (fetched once). */
+  ui(): Promise<ConsentUi>;
+  /**
+   * `window.CookieConsent`: the OpenPA chunk (openpa/) adds orestbida v3's calls to it and runs
+   * `calls`, those made before it arrived (run(): each with the resolve of the promise it returned).
+   */
+  legacy: Record<string, any>;
+  calls: Array<[name: string, args: unknown[], done: (value: unknown) => void]>;
 }
 
 /** The lazy UI chunk (`runtime/consent/ui/index.ts`). */
@@ -96,11 +121,38 @@ export interface ConsentUiModule {
   createUi(core: ConsentCore): Promise<ConsentUi>;
   /** Every problem of a raw config, by JSON path (the check: a chunk of its own, fetched on call). */
   problems(raw: unknown): Promise<import('../types').ConfigProblem[]>;
+  /**
+   * The OpenPA themes' part (runtime/consent/openpa/consent-openpa.ts, a chunk of its own that
+   * shares this one's modules): resolves once a carried-over choice is decided.
+   */
+  openpa(core: ConsentCore): Promise<void>;
 }
 
 export interface ConsentUi {
-  showBar(): void;
+  /** The bar, when a choice is due (or always, `force`: orestbida's `show()`, `data-cc="show-consentModal"`). */
+  showBar(force?: boolean): void;
+  /** The dialog, or the action an opener's `data-cc` names (accept-all, accept-necessary, accept-custom, show-consentModal). */
   open(opener?: Element | null): void;
   /** Follow the current choice: held-back tags, embed placeholders, bar and dialog state. */
   refresh(): void;
+  hideBar(): void;
+  /** The preferences dialog; focus goes back to `opener` when it closes. */
+  preferences(opener?: Element | null): void;
+  /** Closes the dialog. */
+  close(): void;
+  choice: ConsentChoice;
+  /** The texts' language now; `setLanguage` changes it (orestbida's call), true when it could. */
+  setLanguage(lang: string): Promise<boolean>;
+}
+
+/** What the visitor can decide, each stored at once (runtime/consent/ui/choice.ts). */
+export interface ConsentChoice {
+  acceptAll(): void;
+  refuseAll(): void;
+  /** Every optional category as its dialog switch says. */
+  save(): void;
+  /** One optional category allowed, the rest unchanged. */
+  grant(category: string): void;
+  /** Exactly these optional categories wanted, the rest refused. */
+  set(wanted: string[]): void;
 }

@@ -234,20 +234,24 @@ export const chunksLoaded = (probe: Probe) =>
   probe.requests.filter((u) => u.includes('/dist/chunks/')).map((u) => u.split('/dist/chunks/')[1]);
 
 let axeSource: string | null = null;
+/** axe-core's own script (axe.min.js), read once. */
+export const axeScript = (): string => (axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: string[] }
+
+/** The page function of every axe check: axe-core with the WCAG 2.1 A/AA tags on `ctx` (default the document); rule id, help, node selectors. */
+export const axeRun = async (ctx: string | null): Promise<AxeViolation[]> => {
+  const result = await (window as any).axe.run(ctx ? document.querySelector(ctx) : document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  });
+  return result.violations.map((v: any) => ({
+    id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(' ')),
+  }));
+};
 
 /** axe-core with the WCAG 2.1 A/AA tags; returns violations (rule id, help, node selectors). */
 export async function axe(page: Page, context: string | null = null): Promise<AxeViolation[]> {
-  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(axeSource);
-  return page.evaluate(async (ctx) => {
-    const result = await (window as any).axe.run(ctx ? document.querySelector(ctx) : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map((v: any) => ({
-      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(' ')),
-    }));
-  }, context);
+  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(axeScript());
+  return page.evaluate(axeRun, context);
 }
 
 /** Readable summary for assertion messages: what to fix, where. */

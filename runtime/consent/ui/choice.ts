@@ -1,11 +1,11 @@
-// Accept all / refuse all / save / allow one category: the state change, then the `cconsent`
-// cookie, then the core applies it. Mandatory categories never change.
+// Accept all / refuse all / save / allow one category / exactly these: the state change, then the
+// `cconsent` cookie, then the core applies it. Mandatory categories never change.
 import { readCookies, writeCookie } from '../cookies';
 import { buildRecord, COOKIE_NAME, cookieAssignment, readCookie } from '../record';
 import { expiryWrites } from '../rules';
-import type { ConsentCore } from '../types';
+import type { ConsentChoice, ConsentCore } from '../types';
 
-export function createChoice(core: ConsentCore) {
+export function createChoice(core: ConsentCore): ConsentChoice {
   function commit(): void {
     const record = buildRecord(core.config);
     // A copy of the record on a parent domain would shadow the new one on the next page.
@@ -14,15 +14,16 @@ export function createChoice(core: ConsentCore) {
     if (readCookie(readCookies()) === null) console.warn('[piazza] consent: the choice was not stored: cconsent is a secure cookie, the site needs https');
     core.stored(record);
   }
-  /** Every optional category takes `pick(its switch)`. */
-  const choose = (pick: (checked: boolean) => boolean) => () => {
-    for (const c of Object.values(core.config.categories)) if (!c.needed) c.wanted = c.checked = pick(!!c.checked);
+  /** Every optional category takes `pick(its switch, its key)`. */
+  const choose = (pick: (checked: boolean, key: string) => boolean) => () => {
+    for (const [key, c] of Object.entries(core.config.categories)) if (!c.needed) c.wanted = c.checked = pick(!!c.checked, key);
     commit();
   };
   return {
     acceptAll: choose(() => true),
     refuseAll: choose(() => false),
     save: choose((checked) => checked),
+    set: (wanted) => choose((_, key) => wanted.includes(key))(),
     grant(category: string) {
       const c = core.config.categories[category];
       if (c && !c.needed) c.wanted = c.checked = true;

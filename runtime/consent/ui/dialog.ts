@@ -104,5 +104,7 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
     },
     /** Switches and icons follow the stored choice. */
     refresh: () => renders.forEach((r) => r()),
+    close,
+    isOpen: () => !!dialog?.open,
   };
 }

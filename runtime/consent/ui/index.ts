@@ -1,7 +1,7 @@
 // The lazy consent UI chunk: bar, preferences dialog, storing a choice, reviving text/plain tags
 // and embed placeholders — everything that can wait for a download.
 // Plain DOM rather than Preact: this chunk loads on every first visit, and Preact with compat would
-// cost more than the whole 6 KB budget of UI + CSS; three static views need no diffing.
+// cost more than the whole 6.5 KB budget of UI + CSS; three static views need no diffing.
 import type { ConsentCore, ConsentUi } from '../types';
 import { createChoice } from './choice';
 import { createDialog } from './dialog';
@@ -9,7 +9,7 @@ import { createEmbeds } from './embeds';
 import { button, h } from './h';
 import { createReviver } from './revive';
 import css from './style.css';
-import { builtInFor, currentLang, uiText, type Texts } from './texts';
+import { BUILT_IN, builtInFor, currentLang, uiText, type Texts } from './texts';
 
 const LOCALES: Record<string, () => Promise<{ default: Texts }>> = {
   // file names make the chunk names: consent-<lang>-<hash>.js
@@ -39,10 +39,14 @@ const THEME: Record<string, string> = {
 /** The core found something to report in the config: the check that names it, a chunk of its own. */
 export const problems = (raw: unknown) => import('../check').then((m) => m.checkConsentConfig(raw));
 
+/** The OpenPA themes' part: a chunk of its own, importing what it shares (cookies, record, rules) from this one. */
+export const openpa = (core: ConsentCore) => import('../openpa/consent-openpa').then((m) => m.startOpenpa(core));
+
 export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   const htmlLang = document.documentElement.lang;
   const lang = () => currentLang(core.config, htmlLang);
-  const builtIn = (await LOCALES[builtInFor(core.config, lang(), htmlLang)]()).default;
+  const textsFor = async () => (await LOCALES[builtInFor(core.config, lang(), htmlLang)]()).default;
+  let builtIn = await textsFor();
   const t = (key: string) => uiText(core.config, lang(), key, builtIn);
   const learnMore = () => {
     const href = core.config.modalMainTextMoreLink;
@@ -60,8 +64,8 @@ export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   const revive = createReviver(core);
 
   let bar: HTMLElement | null = null;
-  function showBar(): void {
-    if (bar || !core.needsChoice()) return;
+  function showBar(force?: boolean): void {
+    if (bar || !(force || core.needsChoice())) return;
     const more = learnMore();
     bar = h('section', { class: 'piazza-consent piazza-consent-bar', id: 'cconsent-bar', 'aria-label': t('barLabel') },
       h('p', {}, t('barMainText'), more && ' ', more),
@@ -74,16 +78,52 @@ export async function createUi(core: ConsentCore): Promise<ConsentUi> {
     document.body.prepend(bar);
   }
 
+  function hideBar(): void {
+    bar?.remove();
+    bar = null;
+  }
+
   function refresh(): void {
-    if (!core.needsChoice()) {
-      bar?.remove();
-      bar = null;
-    }
+    if (!core.needsChoice()) hideBar();
     dialog.refresh();
     embeds();
     revive();
   }
   refresh();
 
-  return { showBar, open: dialog.open, refresh };
+  /** orestbida's `data-cc` roles (utils/general.js addDataButtonListeners): what each does there. */
+  const ROLES: Partial<Record<string, (opener: Element) => void>> = {
+    'show-preferencesModal': dialog.open,
+    'show-consentModal': () => showBar(true),
+    'accept-all': choice.acceptAll,
+    'accept-necessary': choice.refuseAll,
+    'accept-custom': choice.save,
+  };
+
+  /** The portal's openers; a `data-cc` element does what its role does in orestbida (an unknown role, nothing). */
+  function open(opener?: Element | null): void {
+    const role = opener?.getAttribute('data-cc');
+    if (!role) return dialog.open(opener);
+    const act = ROLES[role];
+    act?.(opener!);
+    if (act && role.startsWith('accept-')) {
+      dialog.close(); // as orestbida: accept, then hide both
+      hideBar();
+    }
+  }
+
+  async function setLanguage(next: string): Promise<boolean> {
+    const known = core.config.language?.locale?.[next] || BUILT_IN.includes(next);
+    if (!known) return false;
+    core.config.language = { ...core.config.language, current: next };
+    builtIn = await textsFor();
+    if (bar) {
+      hideBar();
+      showBar(true);
+    }
+    if (dialog.isOpen()) dialog.open(null);
+    return true;
+  }
+
+  return { showBar, hideBar, open, preferences: dialog.open, close: dialog.close, refresh, choice, setLanguage };
 }

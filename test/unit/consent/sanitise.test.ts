@@ -46,6 +46,11 @@ const CASES: Array<[string, (c: any) => void]> = [
   ['GCM', (c) => { c.googleConsentMode = { analytics: 'analytics', analytics_storage: true, ad_storage: 'nope', ad_user_data: 'analytics' }; }],
   ['GCM not an object', (c) => { c.googleConsentMode = 'on'; }],
   ['flags', (c) => { c.globalPrivacyControl = 'on'; c.iframePlaceholders = 1; }],
+  ['multimedia names a service, a category, nothing, or is not a string', (c) => { c.multimedia = 'multimedia'; }],
+  ['multimedia names nothing of the config', (c) => { c.multimedia = 'videos'; }],
+  ['multimedia not a string', (c) => { c.multimedia = ['multimedia']; }],
+  ['carryOver', (c) => { c.carryOver = { cookie: 3, revision: -1, other: true }; }],
+  ['carryOver not an object', (c) => { c.carryOver = true; }],
   ['__proto__ key', (c) => { Object.assign(c, JSON.parse('{"__proto__": {"x": 1}}')); }],
 ];
 

@@ -52,6 +52,11 @@ const CASES: Array<[string, (c: any) => void]> = [
   ['GCM unknown type', (c) => { c.googleConsentMode = { analytics: 'analytics' }; }],
   ['GCM category not a string', (c) => { c.googleConsentMode = { analytics_storage: true }; }],
   ['GPC not a boolean', (c) => { c.globalPrivacyControl = 'on'; }],
+  ['multimedia not a string', (c) => { c.multimedia = true; }],
+  ['multimedia a service (fine)', (c) => { c.multimedia = 'multimedia'; }],
+  ['carryOver unknown key, cookie a number, revision negative', (c) => { c.carryOver = { cookie: 3, revision: -1, other: true }; }],
+  ['carryOver not an object', (c) => { c.carryOver = 'cc_cookie'; }],
+  ['carryOver empty (fine)', (c) => { c.carryOver = {}; }],
 ];
 
 describe('consent config: hand check and schema agree', () => {
@@ -73,6 +78,14 @@ describe('what only the hand check sees', () => {
     raw.googleConsentMode = { analytics_storage: 'statistics' };
     expect(bySchema(raw)).toEqual([]);
     expect(byHand(raw)).toEqual(['/googleConsentMode/analytics_storage', '/services/google/category']);
+  });
+
+  it('multimedia naming neither a service nor a category', () => {
+    const raw = portalConfig();
+    raw.multimedia = 'videos';
+    expect(bySchema(raw)).toEqual([]);
+    expect(byHand(raw)).toEqual(['/multimedia']);
+    expect(checkConsentConfig(raw)[0].code).toBe('consentName');
   });
 
   it('a cookie pattern that does not compile', () => {

@@ -51,7 +51,7 @@ describe.skipIf(realEz.skip)('what a portal installs, by the real eZ engine', ()
     expect(out.html).not.toMatch(/<script src=/);
   });
 
-  it('head.tpl with a release installed: piazza.js, then the manifest preloaded; the blocks preload their chunks', () => {
+  it('head.tpl with a release installed: the consent config (the theme\'s banner is on by default), piazza.js, then the manifest preloaded; the blocks preload their chunks', () => {
     const ext = join(tmp, 'piazza');
     cpSync(extension, ext, { recursive: true });
     const dist = fakeDist();
@@ -62,6 +62,7 @@ describe.skipIf(realEz.skip)('what a portal installs, by the real eZ engine', ()
     expect(templateErrors(head.log)).toEqual([]);
     const tags = head.html.match(/<(script|link)[^>]*>/g);
     expect(tags).toEqual([
+      '<script type="application/json" id="piazza-consent">', // data, not run: it needs no nonce (docs/openpa.md, step 5)
       '<script src="/extension/piazza/design/piazza/javascript/piazza/piazza.js" nonce="__CSP_NONCE__">',
       '<link rel="modulepreload" href="/extension/piazza/design/piazza/javascript/piazza/chunks/manifest-IIII.js" nonce="__CSP_NONCE__">',
     ]);

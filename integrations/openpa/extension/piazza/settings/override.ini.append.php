@@ -39,6 +39,27 @@ MatchFile=piazza_children_table_fields.tpl
 Subdir=templates
 Match[class_identifier]=pagina_trasparenza
 
+# Cookie consent (docs/openpa.md, step 5): the orestbida banner is not loaded (piazza's config is
+# printed in <head> by piazza/consent.tpl), and the trackers become held tags. A template of the
+# same name in design/piazza would never win (SiteDesign, which has its own copies, comes before
+# AdditionalSiteDesignList: kernel/common/eztemplatedesignresource.php, findDesignBase); no group
+# of the theme names these templates, so these groups without conditions are the only match.
+# test/unit/openpa/consent-templates.test.ts proves it with the real engine on both themes.
+[piazza_consent_advanced_cookie_consent]
+Source=footer/advanced_cookie_consent.tpl
+MatchFile=piazza/consent/advanced_cookie_consent.tpl
+Subdir=templates
+
+[piazza_consent_page_footer_script]
+Source=page_footer_script.tpl
+MatchFile=piazza/consent/page_footer_script.tpl
+Subdir=templates
+
+[piazza_consent_google_tag_manager]
+Source=page_head_google_tag_manager.tpl
+MatchFile=piazza/consent/page_head_google_tag_manager.tpl
+Subdir=templates
+
 # The pagelayout: piazza's copy of the portal's own, written at install time by
 # scripts/openpa-pagelayout.mjs (docs/openpa.md, step 4), which also writes its group here. No
 # group until then: eZ keeps the theme's pagelayout.

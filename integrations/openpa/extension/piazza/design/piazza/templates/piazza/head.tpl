@@ -9,8 +9,9 @@
      $piazza_integrity = ezini('Assets', 'Integrity', 'piazza.ini')
      $piazza_nonce = ezini('CSP', 'NoncePlaceholder', 'piazza.ini')
      $piazza_messages = ezini('Messages', 'Language', 'piazza.ini')}
-{* the consent config, before piazza.js reads it (piazza/consent.tpl, when installed) *}
+{* the consent config (piazza/consent.tpl) comes before piazza.js, which reads it *}
 {if $piazza_src|begins_with('/extension/piazza/')}
+{include uri='design:piazza/consent.tpl'}
 <script src="{$piazza_src|wash()}"{if $piazza_integrity|ne('')} integrity="{$piazza_integrity|wash()}" crossorigin="anonymous"{/if}{if $piazza_messages|ne('')} data-piazza-messages="{$piazza_messages|wash()}"{/if}{if $piazza_nonce|ne('')} nonce="{$piazza_nonce|wash()}"{/if}></script>
 {include uri='design:piazza/preload.tpl' entries=array('manifest')}
 {else}
