@@ -2,7 +2,6 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
-import { lazyModule } from './lazy';
 import type { Manifest, MountingBlock } from './manifest';
 import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
@@ -22,7 +21,10 @@ export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
 
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
-  const manifest = lazyModule(() => import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile).then((m: { default: Manifest }) => m.default));
+  // (lazyModule's shape, written out: piazza.js has no bytes for a shared helper)
+  let contents: Promise<Manifest> | undefined;
+  const manifest = () => (contents ||= import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile)
+    .then((m: { default: Manifest }) => m.default, (e) => { contents = undefined; throw e; }));
   manifest().then((m) => m.warm(ctx), () => {}); // (a failure is reported by the mount that needs it)
 
   const load = <T>(entry: string): Promise<T> => manifest().then((m) => m.load<T>(entry, ctx.nonce));

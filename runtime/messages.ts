@@ -77,7 +77,6 @@ const CATALOG: Catalog = {
     ccReset: 'CookieConsent.reset(): non possibile con piazza, la scelta resta',
     // what a block tells the admin while it runs (ctx.log, runtime/log.ts)
     tabsMissing: 'schede non disponibili in questa versione: {tabs}',
-    orderNotColumn: '/order/field "{field}" non è una colonna: il server ordina così, ma nessuna intestazione lo mostra',
     // npm run validate
     ok: 'ok',
     okIgnored_one: 'ok ({count} impostazione ignorata)',
@@ -143,7 +142,6 @@ const CATALOG: Catalog = {
     ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accepts whole categories only',
     ccReset: 'CookieConsent.reset(): not possible with piazza, the choice stays',
     tabsMissing: 'tabs not available in this version: {tabs}',
-    orderNotColumn: '/order/field "{field}" is not a column; the server sorts by it but no header shows it',
     ok: 'ok',
     okIgnored_one: 'ok ({count} ignored setting)',
     okIgnored_other: 'ok ({count} ignored settings)',
@@ -190,7 +188,7 @@ export function adminMessages(lang: string | null | undefined = PAGE_LANG): Admi
         const known = (p.known as string[]) || [];
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
-      case 'ccRunCategory': case 'ccService': case 'tabsMissing': case 'orderNotColumn':
+      case 'ccRunCategory': case 'ccService': case 'tabsMissing':
       case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies':
       case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': case 'multipleOf':
         return t(code, p as Record<string, string | number>);

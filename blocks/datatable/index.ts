@@ -38,7 +38,7 @@ export const mount = defineBlock<Config>({
       const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
       const columns = resolveColumns(config, cls, i18n.lang, metaTitles);
       if (config.order && !columns.some((c) => c.field === config.order!.field)) {
-        log.warn({ code: 'orderNotColumn', field: config.order.field });
+        log.warn('/order/field "' + config.order.field + '" is not a column; the server sorts by it but no header shows it');
       }
       const facets = resolveFacets(config.facets, columns, cls, i18n.lang);
       const defaults = initialState(config.pageSize, defaultSort(columns, config.order));

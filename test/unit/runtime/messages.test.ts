@@ -53,7 +53,6 @@ const CASES: Array<[AdminNote, it: string, en: string]> = [
   [{ code: 'blockType', name: 'x' }, 'tipo di blocco sconosciuto "x"', 'unknown block type "x"'],
   // what a block says while it runs (ctx.log)
   [{ code: 'tabsMissing', tabs: 'geo, agenda' }, 'schede non disponibili in questa versione: geo, agenda', 'tabs not available in this version: geo, agenda'],
-  [{ code: 'orderNotColumn', field: 'anno' }, '/order/field "anno" non è una colonna: il server ordina così, ma nessuna intestazione lo mostra', '/order/field "anno" is not a column; the server sorts by it but no header shows it'],
   // A rule no schema uses yet, and a code nobody taught this module.
   [{ code: 'invalid', keyword: 'contains' }, 'non rispetta la regola "contains" dello schema', 'does not satisfy the schema’s "contains" rule'],
   [{ code: 'propertyNames' }, 'non rispetta la regola "propertyNames" dello schema', 'does not satisfy the schema’s "propertyNames" rule'],
