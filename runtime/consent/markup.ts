@@ -3,7 +3,7 @@
 const SCRIPT = /<script\b([^>]*)>[\s\S]*?(?:<\/script\s*>|$)/gi;
 const TYPE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
-import { escapeHtml as attr } from '../escape';
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
  * Rewrites each <script> that `blocked(type, segment)` names (it returns the service key) into a
