@@ -14,33 +14,38 @@ export interface ShiftSource {
 /** Lighthouse's default (mobile) screen: moto G power, as lighthouse-core's constants have it. */
 const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
-/** The shifts of one cold load of `url` (until 1 s with no network, at most 15 s), the elements that moved, biggest first. */
+/**
+ * In-page observer, as plain source (tsx would add helpers the page has not): every layout shift
+ * without recent input, with each moved element described and how its top and height changed.
+ */
+const OBSERVER = `(() => {
+  const describe = (n) => {
+    if (!n) return '(a node since removed)';
+    const el = n instanceof Element ? n : n.parentElement;
+    if (!el) return n.nodeName;
+    const self = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + Array.from(el.classList).slice(0, 2).map((c) => '.' + c).join('');
+    const block = el.closest('[data-piazza-block]');
+    return block && block !== el ? self + ' in ' + block.tagName.toLowerCase() + (block.id ? '#' + block.id : '') : self;
+  };
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__shifts.push({
+        value: e.value,
+        sources: e.sources.map((s) => describe(s.node) + ' (top ' + Math.round(s.previousRect.top) + '→' + Math.round(s.currentRect.top) + ', height ' + Math.round(s.previousRect.height) + '→' + Math.round(s.currentRect.height) + ')'),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})()`;
+
+/** The shifts of one cold load of `url` (until no request for 500 ms, at most 15 s), the elements that moved, biggest first. */
 export async function pageShifts(browser: Browser, url: string): Promise<{ cls: number; sources: ShiftSource[] }> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
     await page.setViewport(MOBILE);
-    await page.evaluateOnNewDocument(() => {
-      const describe = (n: Node | null): string => {
-        if (!n) return '(a node since removed)';
-        const el = n instanceof Element ? n : n.parentElement;
-        if (!el) return n.nodeName;
-        const self = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + [...el.classList].slice(0, 2).map((c) => '.' + c).join('');
-        const block = el.closest('[data-piazza-block],[data-piazza]');
-        return block && block !== el ? `${self} in ${block.tagName.toLowerCase()}${block.id ? '#' + block.id : ''}` : self;
-      };
-      const w = window as unknown as { __shifts: Array<{ value: number; sources: string[] }> };
-      w.__shifts = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
-          if (e.hadRecentInput) continue;
-          w.__shifts.push({
-            value: e.value,
-            sources: e.sources.map((s) => `${describe(s.node)} (top ${Math.round(s.previousRect.top)}→${Math.round(s.currentRect.top)}, height ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)})`),
-          });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await page.evaluateOnNewDocument(OBSERVER);
     await page.goto(url, { waitUntil: 'networkidle0', timeout: 15_000 }).catch(() => {});
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; sources: string[] }> }).__shifts);
     const by = new Map<string, number>();
