@@ -6,6 +6,7 @@ import type { DatatableConfig } from '../../schemas/generated/datatable';
 import { checkConfig, ConfigError, ignoredNote } from '../../runtime/config';
 import { createAnnouncer, injectStyle } from '../../runtime/dom';
 import { isCancelled } from '../../runtime/http';
+import { holdSpace } from '../../runtime/reserve';
 import { createI18n, ezLocale } from '../../runtime/i18n';
 import type { BlockContext } from '../../runtime/types';
 import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
@@ -13,6 +14,7 @@ import { createTableApi } from './api';
 import { catalog } from './i18n';
 import { META_FIELDS, resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
 import { isPluginSettings } from './model/plugin';
+import { reservedHeights, tableLayout, widthsOf } from './model/reserve';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
 import { createTable, type Table, type TableSetup } from './table';
@@ -45,6 +47,10 @@ function mountTable(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const api = createTableApi(config, ctx.nonce);
   const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
   const releaseStyle = injectStyle('datatable', css, ctx.nonce);
+  // The space of the filters and the first page of rows, held until they (or an error) are shown:
+  // mounting moves nothing below the table (model/reserve.ts; the page may print it already).
+  const layout = tableLayout(config);
+  const releaseSpace = holdSpace(element, config.blockId || ctx.blockId, reservedHeights(layout), widthsOf(layout), ctx.nonce);
   element.classList.add('piazza-datatable-host'); // piazza.unmount gives the element its class attribute back
   element.replaceChildren();
   const announcer = createAnnouncer(element);
@@ -78,6 +84,7 @@ function mountTable(element: HTMLElement, raw: unknown, ctx: BlockContext) {
         exportOptions: config.export.enabled ? config.export : null,
         cardBreakpoint: config.cardBreakpoint,
         nonce: ctx.nonce,
+        onShown: releaseSpace,
       }),
       root,
     );
@@ -94,13 +101,17 @@ function mountTable(element: HTMLElement, raw: unknown, ctx: BlockContext) {
       console.error('[piazza] datatable "' + ctx.blockId + '": class "' + (identifier ?? '?') + '" could not be read (status ' + (e?.status ?? 0) + ': ' + (e?.message ?? e) + ')');
       // Configured columns are enough to show the table; without them there is nothing to show yet.
       if (config.columns?.length) show(null);
-      else render(h(ErrorNotice, { i18n, onRetry: start }), root);
+      else {
+        render(h(ErrorNotice, { i18n, onRetry: start }), root);
+        releaseSpace();
+      }
     }
   }
 
   return start().then(() => () => {
     table?.dispose(); // the URL listener, the draws (api.cancel)
     render(null, root);
+    releaseSpace();
     announcer.destroy();
     releaseStyle();
   });

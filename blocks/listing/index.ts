@@ -39,8 +39,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
   const api = createListingApi(settings, { nonce: ctx.nonce });
   // The space of the first results is held until they or their error are shown (the early chunk
   // may hold it already): mounting moves nothing below the block.
-  const releaseSpace = reserveSpace(element, settings, ctx.nonce);
-  if (state.tab !== 'list') releaseSpace();
+  const releaseSpace = reserveSpace(element, settings, state.tab, ctx.nonce);
 
   // hideIfEmpty: hidden (with the portal's wrapper) until a response has results.
   const wrapper = settings.hideIfEmpty ? (element.closest<HTMLElement>('.remote-gui-wrapper') || element) : null;
@@ -88,7 +87,7 @@ export function mount(element: HTMLElement, raw: unknown, ctx: BlockContext) {
     actions.showTab(linked);
   };
   addEventListener('hashchange', onHash);
-  results.get(state.tab).catch(() => {}); // the first tab's (a failed chunk shows in its panel, with Retry)
+  results.get(state.tab).catch(releaseSpace); // the first tab's (a failed chunk shows in its panel, with Retry)
 
   render(
     h(Listing, {
