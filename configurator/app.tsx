@@ -197,6 +197,7 @@ export function App() {
     problems: problemPointers(problems),
     open,
     toggle: (id) => setOpen((o) => { const n = new Set(o); if (n.has(id)) n.delete(id); else n.add(id); return n; }),
+    pickerData: { classes, fields, api },
     picker(which: PickerKind) {
       if (which === 'content') return <ContentPicker {...pickerProps} />;
       if (which === 'portal') return kind.withApi ? <PortalPicker t={t} api={api} onApply={(origin) => setConfig(kind.withApi!(config, origin))} /> : null;

@@ -6,7 +6,7 @@
 // name; the preview a portal page at a phone's, tablet's or computer's width; keyboard, axe at 320
 // and 1280 px; another portal's API. (What a unit test can check is in test/unit/configurator/.)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { useBrowserEnv } from './env';
 import { bootstrapItaliaShare, reflowProblems, settle } from './a11y/kit';
 
 const env = useBrowserEnv({ remote: true });
+const listingSchema = JSON.parse(readFileSync(join(projectRoot, 'schemas/listing.schema.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'piazza-configurator-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -343,7 +344,10 @@ describe('a block the portal already has, pasted', () => {
     };
     expect(await written(page)).toEqual(expected);
     const notes = await page.$$eval('#configuratore-importa-note li code', (cs) => cs.map((c) => c.textContent));
-    expect(notes).toEqual(['/spinnerTpl', '/listTpl', '/popupTpl', '/customTpl', '/useCustomTpl', '/i18n/calendarToday', '/i18n/placeholder']);
+    // each setting the listing ignores, by the name the schema gives it and the key the paste has
+    const named = (key: string) => `${listingSchema.properties[key]['x-title-it']} (${key})`;
+    const i18n = (key: string) => `${listingSchema.properties.i18n['x-title-it']} › ${key} (i18n/${key})`;
+    expect(notes).toEqual([...['spinnerTpl', 'listTpl', 'popupTpl', 'customTpl', 'useCustomTpl'].map(named), i18n('calendarToday'), i18n('placeholder')]);
     const plain = await sameOnAPlainPage(page, 'listing', expected, '/configuratore-jquery.html');
     // the listing takes the jQuery settings themselves as its config: the same block
     const original = await plainPage('/configuratore-jquery-originale.html', blockHtml('listing', 'notizie', settingsObject));
