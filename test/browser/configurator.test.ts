@@ -56,18 +56,29 @@ async function fill(page: Page, selector: string, text: string) {
   else await page.keyboard.press('Backspace');
 }
 
-/** Pastes into "Un blocco che il portale ha già" and translates it. */
-async function paste(page: Page, text: string) {
+/**
+ * Pastes into "Un blocco che il portale ha già"; a paste the page can read is then said to be
+ * recognised (the reading is a chunk of its own). Not-JSON is recognised as nothing: the Translate
+ * button says what is wrong.
+ */
+async function paste(page: Page, text: string, readable = true) {
   await page.click('#configuratore-incolla');
   await page.keyboard.sendCharacter(text);
-  await page.waitForSelector('#configuratore-incolla-tipo'); // recognised (the reading is a chunk of its own)
+  if (readable) await page.waitForSelector('#configuratore-incolla-tipo');
 }
 
 /** What the Copy button puts on the clipboard. */
 async function copied(page: Page, button: string): Promise<string> {
   await page.bringToFront();
   await page.evaluate(() => navigator.clipboard.writeText(''));
-  await page.click(button);
+  // scrolled to, as a person does: the button itself is there to press, nothing lies over it
+  const handle = (await page.$(button))!;
+  await handle.scrollIntoView();
+  expect(await handle.evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === b;
+  }), `${button} is covered`).toBe(true);
+  await handle.click();
   await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0), { timeout: 5000 });
   return page.evaluate(() => navigator.clipboard.readText());
 }
@@ -394,7 +405,7 @@ describe('problems, the link, the language', () => {
     const { page, errors } = await openConfigurator();
     // not JSON: said at the paste field, nothing changes
     const before = await written(page);
-    await paste(page, '{"blockId": ');
+    await paste(page, '{"blockId": ', false);
     await page.click('#configuratore-importa');
     await page.waitForSelector('#configuratore-incolla-errore');
     expect(await page.$eval('#configuratore-incolla', (el) => [el.getAttribute('aria-invalid'), el.getAttribute('aria-describedby'), document.activeElement === el])).toEqual(['true', 'configuratore-incolla-aiuto configuratore-incolla-errore', true]);
