@@ -106,8 +106,10 @@ function fromJson(json: unknown): Source {
     return { kind: 'ez', attributes: texts(json), unread: [], others: 0 };
   }
   const type = typeOf(json);
-  // the plugin's own settings (a listing's legacy keys, or the data table's builder/datatable): taken through the block's handling
-  for (const [, t] of JQUERY_CALLS) if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
+  // the plugin's own settings (a listing's legacy keys, or the data table's builder/datatable): taken through the block's handling.
+  // A config that names piazza's schema is piazza's, whatever keys it holds: the problem list says what the block ignores, and it keeps them as written
+  const named = typeof json.$schema === 'string' && /(^|\/)(listing|datatable|consent)\.schema\.json$/.test(json.$schema);
+  if (!named) for (const [, t] of JQUERY_CALLS) if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
   return { kind: 'piazza', type, config: json };
 }
 

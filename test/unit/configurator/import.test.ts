@@ -108,6 +108,14 @@ describe('the old jQuery blocks', () => {
     expect(BLOCKS.listing.check(out.config)).toEqual([]);
   });
 
+  it('a config that names piazza\'s schema stays that config, jQuery keys and all (the problem list warns about them; validate reads the same file)', async () => {
+    const config = { $schema: '../schemas/listing.schema.json', blockId: 'b2', query: 'classes [event]', listTpl: '#tpl' };
+    expect(readSource(JSON.stringify(config))).toEqual({ kind: 'piazza', type: 'listing', config });
+    // without the schema's name, the same keys are the old plugin's settings
+    const { $schema, ...settings } = config;
+    expect(readSource(JSON.stringify(settings))).toMatchObject({ kind: 'jquery', type: 'listing' });
+  });
+
   it('a note names a setting of the block in the form\'s words with the key the paste has; a key of the pasted settings\' own as it is', () => {
     const words = (key: string) => (listingSchema.properties as any)[key]['x-title-it'];
     expect(notePlace('listing', '/spinnerTpl', 'it')).toBe(`${words('spinnerTpl')} (spinnerTpl)`);
