@@ -197,6 +197,7 @@ export function App() {
     problems: problemPointers(problems),
     open,
     toggle: (id) => setOpen((o) => { const n = new Set(o); if (n.has(id)) n.delete(id); else n.add(id); return n; }),
+    pickerData: { classes, fields, api },
     picker(which: PickerKind) {
       if (which === 'content') return <ContentPicker {...pickerProps} />;
       if (which === 'portal') return kind.withApi ? <PortalPicker t={t} api={api} onApply={(origin) => setConfig(kind.withApi!(config, origin))} /> : null;
@@ -282,45 +283,48 @@ export function App() {
         </div>
 
         <div className="col-xl-7">
-          <section aria-labelledby="configuratore-anteprima-titolo" className="configuratore-colonna-anteprima">
-            <h2 className="h4" id="configuratore-anteprima-titolo">{t('previewTitle')}</h2>
-            <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-              <div role="group" aria-label={t('previewWidth')} className="btn-group">
-                {(Object.keys(WIDTHS) as Width[]).map((w) => (
-                  <button key={w} type="button" id={'larghezza-' + w} className={'btn btn-xs ' + (width === w ? 'btn-primary' : 'btn-outline-primary')} aria-pressed={width === w} onClick={() => setWidth(w)}>
-                    {t(`width_${w}` as 'width_phone')} <span className="visually-hidden">({WIDTHS[w].width} px)</span>
-                  </button>
-                ))}
+          {/* the preview and what comes out of it stay in view together while the form is edited (configuratore.html) */}
+          <div className="configuratore-colonna-anteprima">
+            <section aria-labelledby="configuratore-anteprima-titolo">
+              <h2 className="h4" id="configuratore-anteprima-titolo">{t('previewTitle')}</h2>
+              <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+                <div role="group" aria-label={t('previewWidth')} className="btn-group">
+                  {(Object.keys(WIDTHS) as Width[]).map((w) => (
+                    <button key={w} type="button" id={'larghezza-' + w} className={'btn btn-xs ' + (width === w ? 'btn-primary' : 'btn-outline-primary')} aria-pressed={width === w} onClick={() => setWidth(w)}>
+                      {t(`width_${w}` as 'width_phone')} <span className="visually-hidden">({WIDTHS[w].width} px)</span>
+                    </button>
+                  ))}
+                </div>
+                <a className="small" href={previewUrl(type, output, t('previewFallback'))} target="_blank" rel="noopener" id="configuratore-anteprima-apri">{t('previewOpen')}</a>
               </div>
-              <a className="small" href={previewUrl(type, output, t('previewFallback'))} target="_blank" rel="noopener" id="configuratore-anteprima-apri">{t('previewOpen')}</a>
-            </div>
-            <p className="small mb-2" id="configuratore-anteprima-scala">{t('previewScale', { width: pageWidth, percent: Math.round(scale * 100) })}</p>
-            {previewNote && <div className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
-            <div ref={box} className="configuratore-anteprima-box">
-              <iframe ref={frame} id="configuratore-anteprima" title={t('previewFrame', { type: typeName(t, type), width: pageWidth })} />
-            </div>
-            {kind.preview === 'consent' && (
-              <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
-            )}
-          </section>
+              <p className="small mb-2" id="configuratore-anteprima-scala">{t('previewScale', { width: pageWidth, percent: Math.round(scale * 100) })}</p>
+              {previewNote && <div className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
+              <div ref={box} className="configuratore-anteprima-box">
+                <iframe ref={frame} id="configuratore-anteprima" title={t('previewFrame', { type: typeName(t, type), width: pageWidth })} />
+              </div>
+              {kind.preview === 'consent' && (
+                <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
+              )}
+            </section>
 
-          <section aria-labelledby="configuratore-uscita-titolo" className="mt-4">
-            <h2 className="h4" id="configuratore-uscita-titolo">{t('outputTitle')}</h2>
-            <div className="d-flex flex-wrap gap-2 mb-3">
-              <button type="button" className="btn btn-primary" id="configuratore-copia-json" onClick={() => copy(json, 'configuratore-json')}>{t('copyConfig')}</button>
-              <button type="button" className="btn btn-outline-primary" id="configuratore-copia-html" onClick={() => copy(html, 'configuratore-html')}>{t('copyHtml')}</button>
-              <button type="button" className="btn btn-outline-primary" id="configuratore-scarica" onClick={download}>{t('download')}</button>
-            </div>
-            <p className="small">{t('linkNote')}</p>
-            <div className="form-group">
-              <label htmlFor="configuratore-json" className="active">{t('jsonEditor')}</label>
-              <textarea id="configuratore-json" className="form-control font-monospace" rows={10} readOnly value={json} />
-            </div>
-            <div className="form-group">
-              <label htmlFor="configuratore-html" className="active">{t('htmlLabel')}</label>
-              <textarea id="configuratore-html" className="form-control font-monospace" rows={6} readOnly value={html} />
-            </div>
-          </section>
+            <section aria-labelledby="configuratore-uscita-titolo" className="mt-4">
+              <h2 className="h4" id="configuratore-uscita-titolo">{t('outputTitle')}</h2>
+              <div className="d-flex flex-wrap gap-2 mb-3">
+                <button type="button" className="btn btn-primary" id="configuratore-copia-json" onClick={() => copy(json, 'configuratore-json')}>{t('copyConfig')}</button>
+                <button type="button" className="btn btn-outline-primary" id="configuratore-copia-html" onClick={() => copy(html, 'configuratore-html')}>{t('copyHtml')}</button>
+                <button type="button" className="btn btn-outline-primary" id="configuratore-scarica" onClick={download}>{t('download')}</button>
+              </div>
+              <p className="small">{t('linkNote')}</p>
+              <div className="form-group">
+                <label htmlFor="configuratore-json" className="active">{t('jsonEditor')}</label>
+                <textarea id="configuratore-json" className="form-control font-monospace" rows={10} readOnly value={json} />
+              </div>
+              <div className="form-group">
+                <label htmlFor="configuratore-html" className="active">{t('htmlLabel')}</label>
+                <textarea id="configuratore-html" className="form-control font-monospace" rows={6} readOnly value={html} />
+              </div>
+            </section>
+          </div>
         </div>
       </div>
     </div>
