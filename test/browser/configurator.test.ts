@@ -643,6 +643,11 @@ describe('another portal\'s API', () => {
     await page.waitForSelector('#configuratore-classe option[value="document"]');
     await page.select('#configuratore-classe', 'document');
     await (await page.waitForSelector('#scegli-columns-name'))!.click();
+    // the pick reaches the JSON in the form's next render: read it once it has
+    await page.waitForFunction(() => {
+      const config = JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value);
+      return (config.columns ?? []).some((c: unknown) => (typeof c === 'string' ? c : (c as { field?: string }).field) === 'name');
+    });
     expect(remote.log.read().filter((e) => e.kind === 'class')).toEqual([]);
     const table = await written(page);
     expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', jsonp: true, class: 'document' });
