@@ -3,7 +3,7 @@
 // problems as `npm run validate` words them — each with its field's name —, the real block
 // previewed on a portal page at a phone's, a tablet's or a computer's width, and the config out
 // (copy, HTML, download) and back in (the page's link). Its own module, loaded by no visitor page.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -91,24 +91,35 @@ export function App() {
   const [fields, retryFields] = useLoad<FieldSummary[]>(chosen && kind.pickerTargets.length ? () => classFields(chosen, lang) : null, [chosen, lang, kind.type]);
 
   // Debounced: the preview and the link follow the form once typing pauses.
-  const frame = useRef<HTMLIFrameElement>(null);
-  const box = useRef<HTMLDivElement>(null);
   const preview = useRef<Preview | null>(null);
+  /** What the preview was last asked to show, and at which width: a preview made again starts there. */
+  const shown = useRef<Parameters<Preview['show']> | null>(null);
+  const widthNow = useRef(width);
+  widthNow.current = width;
   const [announced, setAnnounced] = useState('');
-  useEffect(() => {
-    preview.current = createPreview(frame.current!, box.current!, {
+  // The preview follows its frame element (a callback ref): when Preact makes the preview column
+  // again (it did once another portal's API was applied), the new frame gets its own preview of the
+  // current config, instead of the old one writing into a detached frame.
+  const frame = useCallback((element: HTMLIFrameElement | null) => {
+    preview.current?.dispose();
+    preview.current = null;
+    if (!element) return;
+    const made = createPreview(element, element.parentElement as HTMLDivElement, {
       onMounted: () => setPreviewNote(''),
       onError: (message) => setPreviewNote(message),
       onScale: setScale,
     });
-    return () => preview.current?.dispose();
+    made.setWidth(widthNow.current);
+    if (shown.current) made.show(...shown.current);
+    preview.current = made;
   }, []);
   useEffect(() => preview.current?.setWidth(width), [width]);
   useEffect(() => {
     const timer = setTimeout(() => {
       history.replaceState(history.state, '', location.pathname + location.search + encodeState({ type, lang, config: output }));
       setPreviewNote('');
-      preview.current?.show(type, output, t('previewFallback'));
+      shown.current = [type, output, t('previewFallback')];
+      preview.current?.show(...shown.current);
       setAnnounced(t(countKey('problemsTitle', errors.length), { count: errors.length }));
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -299,7 +310,7 @@ export function App() {
               </div>
               <p className="small mb-2" id="configuratore-anteprima-scala">{t('previewScale', { width: pageWidth, percent: Math.round(scale * 100) })}</p>
               {previewNote && <div className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
-              <div ref={box} className="configuratore-anteprima-box">
+              <div className="configuratore-anteprima-box">
                 <iframe ref={frame} id="configuratore-anteprima" title={t('previewFrame', { type: typeName(t, type), width: pageWidth })} />
               </div>
               {kind.preview === 'consent' && (
