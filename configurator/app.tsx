@@ -3,7 +3,7 @@
 // problems as `npm run validate` words them — each with its field's name —, the real block
 // previewed on a portal page at a phone's, a tablet's or a computer's width, and the config out
 // (copy, HTML, download) and back in (the page's link). Its own module, loaded by no visitor page.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -91,24 +91,35 @@ export function App() {
   const [fields, retryFields] = useLoad<FieldSummary[]>(chosen && kind.pickerTargets.length ? () => classFields(chosen, lang) : null, [chosen, lang, kind.type]);
 
   // Debounced: the preview and the link follow the form once typing pauses.
-  const frame = useRef<HTMLIFrameElement>(null);
-  const box = useRef<HTMLDivElement>(null);
   const preview = useRef<Preview | null>(null);
+  /** What the preview was last asked to show, and at which width: a preview made again starts there. */
+  const shown = useRef<Parameters<Preview['show']> | null>(null);
+  const widthNow = useRef(width);
+  widthNow.current = width;
   const [announced, setAnnounced] = useState('');
-  useEffect(() => {
-    preview.current = createPreview(frame.current!, box.current!, {
+  // The preview follows its frame element (a callback ref): when Preact makes the preview column
+  // again (it did once another portal's API was applied), the new frame gets its own preview of the
+  // current config, instead of the old one writing into a detached frame.
+  const frame = useCallback((element: HTMLIFrameElement | null) => {
+    preview.current?.dispose();
+    preview.current = null;
+    if (!element) return;
+    const made = createPreview(element, element.parentElement as HTMLDivElement, {
       onMounted: () => setPreviewNote(''),
       onError: (message) => setPreviewNote(message),
       onScale: setScale,
     });
-    return () => preview.current?.dispose();
+    made.setWidth(widthNow.current);
+    if (shown.current) made.show(...shown.current);
+    preview.current = made;
   }, []);
   useEffect(() => preview.current?.setWidth(width), [width]);
   useEffect(() => {
     const timer = setTimeout(() => {
       history.replaceState(history.state, '', location.pathname + location.search + encodeState({ type, lang, config: output }));
       setPreviewNote('');
-      preview.current?.show(type, output, t('previewFallback'));
+      shown.current = [type, output, t('previewFallback')];
+      preview.current?.show(...shown.current);
       setAnnounced(t(countKey('problemsTitle', errors.length), { count: errors.length }));
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -197,6 +208,7 @@ export function App() {
     problems: problemPointers(problems),
     open,
     toggle: (id) => setOpen((o) => { const n = new Set(o); if (n.has(id)) n.delete(id); else n.add(id); return n; }),
+    pickerData: { classes, fields, api },
     picker(which: PickerKind) {
       if (which === 'content') return <ContentPicker {...pickerProps} />;
       if (which === 'portal') return kind.withApi ? <PortalPicker t={t} api={api} onApply={(origin) => setConfig(kind.withApi!(config, origin))} /> : null;
@@ -282,45 +294,48 @@ export function App() {
         </div>
 
         <div className="col-xl-7">
-          <section aria-labelledby="configuratore-anteprima-titolo" className="configuratore-colonna-anteprima">
-            <h2 className="h4" id="configuratore-anteprima-titolo">{t('previewTitle')}</h2>
-            <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-              <div role="group" aria-label={t('previewWidth')} className="btn-group">
-                {(Object.keys(WIDTHS) as Width[]).map((w) => (
-                  <button key={w} type="button" id={'larghezza-' + w} className={'btn btn-xs ' + (width === w ? 'btn-primary' : 'btn-outline-primary')} aria-pressed={width === w} onClick={() => setWidth(w)}>
-                    {t(`width_${w}` as 'width_phone')} <span className="visually-hidden">({WIDTHS[w].width} px)</span>
-                  </button>
-                ))}
+          {/* the preview and what comes out of it stay in view together while the form is edited (configuratore.html) */}
+          <div className="configuratore-colonna-anteprima">
+            <section aria-labelledby="configuratore-anteprima-titolo">
+              <h2 className="h4" id="configuratore-anteprima-titolo">{t('previewTitle')}</h2>
+              <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+                <div role="group" aria-label={t('previewWidth')} className="btn-group">
+                  {(Object.keys(WIDTHS) as Width[]).map((w) => (
+                    <button key={w} type="button" id={'larghezza-' + w} className={'btn btn-xs ' + (width === w ? 'btn-primary' : 'btn-outline-primary')} aria-pressed={width === w} onClick={() => setWidth(w)}>
+                      {t(`width_${w}` as 'width_phone')} <span className="visually-hidden">({WIDTHS[w].width} px)</span>
+                    </button>
+                  ))}
+                </div>
+                <a className="small" href={previewUrl(type, output, t('previewFallback'))} target="_blank" rel="noopener" id="configuratore-anteprima-apri">{t('previewOpen')}</a>
               </div>
-              <a className="small" href={previewUrl(type, output, t('previewFallback'))} target="_blank" rel="noopener" id="configuratore-anteprima-apri">{t('previewOpen')}</a>
-            </div>
-            <p className="small mb-2" id="configuratore-anteprima-scala">{t('previewScale', { width: pageWidth, percent: Math.round(scale * 100) })}</p>
-            {previewNote && <div className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
-            <div ref={box} className="configuratore-anteprima-box">
-              <iframe ref={frame} id="configuratore-anteprima" title={t('previewFrame', { type: typeName(t, type), width: pageWidth })} />
-            </div>
-            {kind.preview === 'consent' && (
-              <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
-            )}
-          </section>
+              <p className="small mb-2" id="configuratore-anteprima-scala">{t('previewScale', { width: pageWidth, percent: Math.round(scale * 100) })}</p>
+              {previewNote && <div className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
+              <div className="configuratore-anteprima-box">
+                <iframe ref={frame} id="configuratore-anteprima" title={t('previewFrame', { type: typeName(t, type), width: pageWidth })} />
+              </div>
+              {kind.preview === 'consent' && (
+                <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
+              )}
+            </section>
 
-          <section aria-labelledby="configuratore-uscita-titolo" className="mt-4">
-            <h2 className="h4" id="configuratore-uscita-titolo">{t('outputTitle')}</h2>
-            <div className="d-flex flex-wrap gap-2 mb-3">
-              <button type="button" className="btn btn-primary" id="configuratore-copia-json" onClick={() => copy(json, 'configuratore-json')}>{t('copyConfig')}</button>
-              <button type="button" className="btn btn-outline-primary" id="configuratore-copia-html" onClick={() => copy(html, 'configuratore-html')}>{t('copyHtml')}</button>
-              <button type="button" className="btn btn-outline-primary" id="configuratore-scarica" onClick={download}>{t('download')}</button>
-            </div>
-            <p className="small">{t('linkNote')}</p>
-            <div className="form-group">
-              <label htmlFor="configuratore-json" className="active">{t('jsonEditor')}</label>
-              <textarea id="configuratore-json" className="form-control font-monospace" rows={10} readOnly value={json} />
-            </div>
-            <div className="form-group">
-              <label htmlFor="configuratore-html" className="active">{t('htmlLabel')}</label>
-              <textarea id="configuratore-html" className="form-control font-monospace" rows={6} readOnly value={html} />
-            </div>
-          </section>
+            <section aria-labelledby="configuratore-uscita-titolo" className="mt-4">
+              <h2 className="h4" id="configuratore-uscita-titolo">{t('outputTitle')}</h2>
+              <div className="d-flex flex-wrap gap-2 mb-3">
+                <button type="button" className="btn btn-primary" id="configuratore-copia-json" onClick={() => copy(json, 'configuratore-json')}>{t('copyConfig')}</button>
+                <button type="button" className="btn btn-outline-primary" id="configuratore-copia-html" onClick={() => copy(html, 'configuratore-html')}>{t('copyHtml')}</button>
+                <button type="button" className="btn btn-outline-primary" id="configuratore-scarica" onClick={download}>{t('download')}</button>
+              </div>
+              <p className="small">{t('linkNote')}</p>
+              <div className="form-group">
+                <label htmlFor="configuratore-json" className="active">{t('jsonEditor')}</label>
+                <textarea id="configuratore-json" className="form-control font-monospace" rows={10} readOnly value={json} />
+              </div>
+              <div className="form-group">
+                <label htmlFor="configuratore-html" className="active">{t('htmlLabel')}</label>
+                <textarea id="configuratore-html" className="form-control font-monospace" rows={6} readOnly value={html} />
+              </div>
+            </section>
+          </div>
         </div>
       </div>
     </div>

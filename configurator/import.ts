@@ -106,8 +106,10 @@ function fromJson(json: unknown): Source {
     return { kind: 'ez', attributes: texts(json), unread: [], others: 0 };
   }
   const type = typeOf(json);
-  // the plugin's own settings (a listing's legacy keys, or the data table's builder/datatable): taken through the block's handling
-  for (const [, t] of JQUERY_CALLS) if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
+  // the plugin's own settings (a listing's legacy keys, or the data table's builder/datatable): taken through the block's handling.
+  // A config that names piazza's schema is piazza's, whatever keys it holds: the problem list says what the block ignores, and it keeps them as written
+  const named = typeof json.$schema === 'string' && /(^|\/)(listing|datatable|consent)\.schema\.json$/.test(json.$schema);
+  if (!named) for (const [, t] of JQUERY_CALLS) if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
   return { kind: 'piazza', type, config: json };
 }
 
@@ -242,9 +244,17 @@ export async function importSource(src: Exclude<Source, { kind: 'error' }>, ctx:
   return { type, config: forForm(type, config), notes, source: 'ez' };
 }
 
-/** A note's place, in the words of the form when it names a field of the config made. */
-export const notePlace = (type: ConfigType, path: string, lang: AdminLang) =>
-  path.startsWith('/openpa/') || path.startsWith('/datatable/') || path.startsWith('/builder/') || path === '/table' || !path ? path : titleOf(BLOCKS[type].schema, path, lang) || path;
+/**
+ * A note's place: a key of the block's schema in the form's words with the key itself, as a problem
+ * line names it (problemLine): the admin finds the key in what was pasted. A key of the pasted
+ * settings' own (the eZ form, the DataTables settings) as it is.
+ */
+export function notePlace(type: ConfigType, path: string, lang: AdminLang): string {
+  const own = !path || path === '/table' || /^\/(openpa|datatable|builder)\//.test(path);
+  const title = own ? '' : titleOf(BLOCKS[type].schema, path, lang);
+  // a key the schema does not name has no words but itself
+  return title && title !== path.slice(1).split('/').join(' › ') ? `${title} (${path.slice(1)})` : path;
+}
 
 /** The block editor's block types and views, for the admin to say which a pasted block is. */
 export const EZ_CHOICES = EZ_BLOCKS.flatMap((b) => b.views.map((v) => ({ value: b.type + '|' + v.view, label: `${b.name} — ${v.name}` })));

@@ -20,6 +20,12 @@ export interface FormContext {
   t: Texts;
   /** A picker, drawn at the top of its group. */
   picker(kind: PickerKind): ComponentChildren;
+  /**
+   * What the pickers show besides the config (the classes and fields as loaded, the API portal), as
+   * data: rjsf redraws a field only when its props differ deeply, functions counting as equal, so a
+   * load that ends changes nothing it can see unless it is here.
+   */
+  pickerData: unknown;
   /** JSON pointers with a problem: shown even where their rule says they do not apply. */
   problems: Set<string>;
   /** The groups open now (Avanzate starts closed); the page opens one to show a problem's field. */

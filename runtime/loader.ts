@@ -15,7 +15,7 @@ export interface Loader {
 }
 
 /** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
-interface Mounted { fallback: Node[]; attributes: [string, string][]; cleanup?: () => void }
+interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void }
 
 export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
@@ -79,9 +79,8 @@ export function createLoader(ctx: RuntimeContext): Loader {
     element.replaceChildren(...record.fallback);
     // the attributes as the page wrote them: a block changes its class, its state and the space
     // marker the template printed (data-piazza-reserve), which a later mount reads again
-    const before = new Map(record.attributes);
-    for (const { name } of [...element.attributes]) if (!before.has(name)) element.removeAttribute(name);
-    for (const [name, value] of before) if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+    for (const { name } of [...element.attributes]) element.removeAttribute(name);
+    for (const attribute of record.attributes) element.setAttributeNode(attribute);
   }
 
   function unmount(root: ParentNode = document): void {
@@ -97,7 +96,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
     const jobs: Promise<void>[] = [];
     for (const el of blocksIn(root)) {
       if (mounted.has(el)) continue; // mounting twice is a no-op
-      const record: Mounted = { fallback: [...el.childNodes], attributes: [...el.attributes].map((a) => [a.name, a.value]) };
+      const record: Mounted = { fallback: [...el.childNodes], attributes: [...el.attributes].map((a) => a.cloneNode() as Attr) };
       mounted.set(el, record);
       jobs.push(mountBlock(el, record));
     }

@@ -7,11 +7,13 @@ import type { DatatableConfig } from '../../schemas/generated/datatable';
 import { defineBlock } from '../../runtime/block/kit';
 import { resource } from '../../runtime/block/resource';
 import { ezLocale } from '../../runtime/i18n';
+import { holdSpace } from '../../runtime/reserve';
 import { ErrorNotice } from '../../runtime/ui/ErrorNotice';
 import { createTableApi } from './api';
 import { catalog } from './i18n';
 import { META_FIELDS, resolveColumns, resolveFacets, type ClassDefinition } from './model/columns';
 import { isPluginSettings } from './model/plugin';
+import { reservedHeights, tableLayout, widthsOf } from './model/reserve';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
 import { createTable, type TableSetup } from './table';
@@ -30,9 +32,14 @@ export const mount = defineBlock<Config>({
   // The jQuery plugin's settings (`opendataDataTable({…})` pasted as the config), mapped by their own chunk.
   adapt: (raw) => (isPluginSettings(raw) ? import('./model/plugin-settings').then((m) => m.fromPluginSettings(raw)) : null),
   check: (c) => (!c.columns?.length && !c.class && !c.classFromResults ? [{ path: '/columns', code: 'requiredUnless', key: 'class' }] : []),
-  setup({ config, ctx, i18n, log, announce, render, add }) {
+  setup({ element, config, ctx, i18n, log, announce, render, add }) {
     const api = createTableApi(config, ctx.nonce);
     const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
+    // The space of the filters and the first page of rows, held until they (or an error) are shown:
+    // mounting moves nothing below the table (model/reserve.ts; the page may print it already).
+    const layout = tableLayout(config);
+    const releaseSpace = holdSpace(element, config.blockId || ctx.blockId, reservedHeights(layout), widthsOf(layout), ctx.nonce);
+    add(releaseSpace);
 
     function show(cls: ClassDefinition | null) {
       const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
@@ -58,6 +65,7 @@ export const mount = defineBlock<Config>({
         exportOptions: config.export.enabled ? config.export : null,
         cardBreakpoint: config.cardBreakpoint,
         nonce: ctx.nonce,
+        onShown: releaseSpace,
       }));
     }
 
@@ -80,7 +88,10 @@ export const mount = defineBlock<Config>({
         log.error('class "' + (identifier ?? '?') + '" could not be read (status ' + (e.status ?? 0) + ': ' + e.message + ')');
         // Configured columns are enough to show the table; without them there is nothing to show yet.
         if (config.columns?.length) show(null);
-        else render(h(ErrorNotice, { i18n, onRetry: classRead.retry }));
+        else {
+          render(h(ErrorNotice, { i18n, onRetry: classRead.retry }));
+          releaseSpace();
+        }
       },
     });
     add(classRead.dispose);

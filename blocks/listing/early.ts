@@ -3,7 +3,7 @@
 // answers travel in parallel with the views' code and the block's own first search() and
 // facetCounts() take them (runtime/http getJsonAhead) instead of asking again (issue 18).
 // The same settings, URL state and URLs as the block: a config it would refuse sends nothing. It
-// also reserves the space the block's first results will take (reserve.ts), before they move
+// also reserves the space the block's first tab will take (reserve.ts), before they move
 // anything below it.
 import validate from '../../schemas/generated/listing.validate.js';
 import { checkConfig } from '../../runtime/config';
@@ -22,16 +22,14 @@ export function early(element: HTMLElement, raw: unknown, ctx: MountContext): vo
   // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
   // chunks differently; every tab a config can name is in this build)
   const state = decodeState(settings, location.search, settings.tabs, location.hash);
-  if (state.tab === 'list') {
-    // Released by the block once its results are shown; by a block that fails to mount, whose
-    // fallback comes back at its own height.
-    const release = reserveSpace(element, settings, ctx.nonce);
-    const offs = (['block:error', 'block:mounted'] as const).map((event) => ctx.events.on(event, (e: { element: HTMLElement }) => {
-      if (e.element !== element) return;
-      if (event === 'block:error') release();
-      for (const off of offs) off();
-    }));
-  }
+  // Released by the block once its first tab's results are shown; by a block that fails to mount,
+  // whose fallback comes back at its own height.
+  const release = reserveSpace(element, settings, state.tab, ctx.nonce);
+  const offs = (['block:error', 'block:mounted'] as const).map((event) => ctx.events.on(event, (e: { element: HTMLElement }) => {
+    if (e.element !== element) return;
+    if (event === 'block:error') release();
+    for (const off of offs) off();
+  }));
   // A remote portal's JSONP is left to the block: WebKit reported such a script, sent this early,
   // as failed to load (cross-browser test), and a remote answer is slower than the code anyway.
   if (settings.source.kind === 'remote') return;

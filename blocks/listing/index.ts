@@ -28,8 +28,7 @@ export const mount = defineBlock<ListingConfig>({
     const api = createListingApi(settings, { nonce: ctx.nonce });
     // The space of the first results is held until they or their error are shown (the early chunk
     // may hold it already): mounting moves nothing below the block.
-    const releaseSpace = reserveSpace(element, settings, ctx.nonce);
-    if (state.tab !== 'list') releaseSpace();
+    const releaseSpace = reserveSpace(element, settings, state.tab, ctx.nonce);
     const reveal = revealOnResults(element, settings.hideIfEmpty);
     const onResults = (totalCount: number) => {
       releaseSpace();
@@ -65,7 +64,7 @@ export const mount = defineBlock<ListingConfig>({
     add(results.dispose);
     add(releaseSpace);
     add(() => removeEventListener('hashchange', onHash));
-    results.get(state.tab).catch(() => {}); // the first tab's (a failed chunk shows in its panel, with Retry)
+    results.get(state.tab).catch(releaseSpace); // the first tab's (a failed chunk shows in its panel, with Retry)
     render(h(Listing, {
       state, actions, settings, i18n, api, ctx, tabs, results, facets: facets.store, retryFacets: facets.retry,
       announce, onResults, onError, hrefFor: url.hrefFor, replaceHistory: url.replaceNext,

@@ -17,8 +17,6 @@ export interface LighthouseFigures {
   /** Bytes of JavaScript the page loaded and did not run (unused-javascript's savings). */
   unusedJs: number;
   totalBytes: number;
-  /** The shifts Lighthouse saw, biggest first: score and the node it names. */
-  shifts: Array<{ score: number; node: string }>;
 }
 
 /** One Lighthouse run of `url` (performance only; `audits` narrows it further), in a new tab of `browser`. */
@@ -34,10 +32,6 @@ export async function lighthouseRun(browser: Browser, url: string, audits?: stri
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error('Lighthouse: ' + lhr.runtimeError.code + ' ' + lhr.runtimeError.message);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const shifts = ((lhr.audits['layout-shifts']?.details as any)?.items ?? []).map((i: any) => ({
-    score: Number(i.score),
-    node: String(i.node?.selector ?? i.node?.snippet ?? i.node?.nodeLabel ?? '?'),
-  }));
   return {
     score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
     lcp: num('largest-contentful-paint'),
@@ -47,6 +41,5 @@ export async function lighthouseRun(browser: Browser, url: string, audits?: stri
     si: num('speed-index'),
     unusedJs: Number((lhr.audits['unused-javascript']?.details as any)?.overallSavingsBytes ?? 0),
     totalBytes: num('total-byte-weight'),
-    shifts,
   };
 }

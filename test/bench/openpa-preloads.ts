@@ -4,34 +4,23 @@
 // network (CDP: RTT and bandwidth of a phone on 4G) with the theme's own stylesheet in the head, so
 // that the code waits behind the CSS as on a portal. A measurement, not a test.
 //   heavy npx tsx test/bench/openpa-preloads.ts [pairs=15]
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-// @ts-expect-error -- plain ES module of scripts/
-import { preloadIni, withPreloads } from '../../scripts/preloads.mjs';
-import { extension, real, renderEz, root } from '../unit/openpa/ez';
+import { real, renderEz, root } from '../unit/openpa/ez';
 import { launch, startPortal } from '../browser/harness';
+import { STATIC, withInstalledExtension } from './pages';
 
 const PAIRS = Number(process.argv[2]) || 15;
-const STATIC = '/extension/piazza/design/piazza/javascript/piazza/';
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 function pages(): { with: string; without: string } {
-  const tmp = mkdtempSync(join(tmpdir(), 'piazza-preload-bench-'));
-  try {
-    const ext = join(tmp, 'piazza');
-    cpSync(extension, ext, { recursive: true });
-    cpSync(join(root, 'dist'), join(ext, 'design/piazza/javascript/piazza'), { recursive: true });
-    const ini = join(ext, 'settings/piazza.ini.append.php');
-    writeFileSync(ini, withPreloads(readFileSync(ini, 'utf8'), preloadIni(join(root, 'dist'))));
+  return withInstalledExtension(join(root, 'dist'), (ext) => {
     const head = renderEz('design:piazza/head.tpl', { piazza: ext }).html;
     const block = renderEz(null, { piazza: ext, block: { id: 'eventi', name: 'Eventi', type: 'OpendataRemoteContents', view: 'default', custom_attributes: { query: 'classes [event] sort [time_interval=>asc]', limit: '6', items_per_row: '3', facets: 'Argomento:topics,Quando:time_interval', show_search: '1' } } }).html;
     const page = ('<!doctype html><html lang="it"><head><meta charset="utf-8">' + head + '<title>Eventi</title>'
       + '<link rel="stylesheet" href="/theme/default.css"></head><body><main class="container"><h1>Eventi</h1>' + block + '</main></body></html>').replaceAll(STATIC, '/dist/');
     return { with: page, without: page.replace(/<link rel="modulepreload"[^>]*>\s*/g, '') };
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };

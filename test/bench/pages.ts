@@ -8,10 +8,13 @@
 //   portal: the theme's files every portal page loads, the same on both sides, minus the ones
 //           docs/openpa.md says piazza replaces on this page.
 // piazza-site.ts serves them as serve.mjs serves the original's.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 // @ts-expect-error -- plain ES module of scripts/
-import { pagePreloads } from '../../scripts/preloads.mjs';
+import { preloadIni, withPreloads } from '../../scripts/preloads.mjs';
 import { distDir } from '../browser/harness';
-import { renderEz } from '../unit/openpa/ez';
+import { extension, renderEz } from '../unit/openpa/ez';
 import type { OriginalBlock } from './original';
 
 export type Profile = 'block' | 'portal';
@@ -34,11 +37,40 @@ export function ezBlock(b: OriginalBlock) {
   };
 }
 
+/** Where piazza's extension serves its files from (ezdesign of javascript/piazza/…): the bench's pages serve dist/ as /dist/. */
+export const STATIC = '/extension/piazza/design/piazza/javascript/piazza/';
+
+/**
+ * `render(ext)` with piazza's extension as a release installs it: `dist` in its design folder and
+ * piazza.ini [Preload] written from it (scripts/preloads.mjs), so that head.tpl and the block
+ * templates print the modulepreloads a portal prints, where it prints them. The copy is removed after.
+ */
+export function withInstalledExtension<T>(dist: string, render: (ext: string) => T): T {
+  const tmp = mkdtempSync(join(tmpdir(), 'piazza-bench-ext-'));
+  try {
+    const ext = join(tmp, 'piazza');
+    cpSync(extension, ext, { recursive: true });
+    cpSync(dist, join(ext, 'design/piazza/javascript/piazza'), { recursive: true });
+    const ini = join(ext, 'settings/piazza.ini.append.php');
+    writeFileSync(ini, withPreloads(readFileSync(ini, 'utf8'), preloadIni(dist)));
+    return render(ext);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 /** piazza's markup for the block, printed by piazza's override template through the real eZ engine (php, test/unit/openpa/ez.ts). */
-export function renderBlock(b: OriginalBlock): string {
-  const { html, log, status } = renderEz(null, { block: ezBlock(b) });
+export function renderBlock(b: OriginalBlock, ext?: string): string {
+  const { html, log, status } = renderEz(null, { block: ezBlock(b), piazza: ext });
   if (status !== 0 || !html.includes('data-piazza-block="listing"')) throw new Error('ez-render printed no piazza listing block:\n' + (log || html).slice(0, 500));
-  return html.trim();
+  return html.trim().replaceAll(STATIC, '/dist/');
+}
+
+/** What head.tpl prints (piazza.js and the manifest's modulepreload), through the real eZ engine. */
+export function renderHead(ext: string): string {
+  const { html, log, status } = renderEz('design:piazza/head.tpl', { piazza: ext });
+  if (status !== 0 || !html.includes('piazza.js')) throw new Error('ez-render printed no piazza head:\n' + (log || html).slice(0, 500));
+  return html.trim().replaceAll(STATIC, '/dist/');
 }
 
 const ORIG = '/orig/openpa_bootstrapitalia/design';
@@ -68,8 +100,8 @@ const PORTAL = {
   footCss: [`${ORIG}/bootstrapitalia2/stylesheets/common.css`],
 };
 
-/** piazza's page for the block in a profile: piazza.js first in <head> (head.tpl), the preloads, the block. */
-export function piazzaPage(block: string, profile: Profile, preloads: readonly string[]): string {
+/** piazza's page for the block in a profile: head.tpl's output first in <head> (piazza.js, the manifest's preload), the block with its own preloads (its template's). */
+export function piazzaPage(block: string, profile: Profile, head: string): string {
   const css = (hrefs: string[]) => hrefs.map((h) => `<link rel="stylesheet" href="${h}">`).join('\n');
   const js = (srcs: string[]) => srcs.map((s) => `<script src="${s}"></script>`).join('\n');
   const portal = profile === 'portal';
@@ -80,8 +112,7 @@ export function piazzaPage(block: string, profile: Profile, preloads: readonly s
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Eventi (piazza listing block, bench)</title>
 <link rel="icon" href="data:,">
-<script src="/dist/piazza.js"></script>
-${preloads.map((f) => `<link rel="modulepreload" href="/dist/${f}">`).join('\n')}
+${head}
 ${portal ? css(PORTAL.headCss) + '\n' + js(PORTAL.headJs) : ''}
 </head>
 <body>
@@ -96,10 +127,13 @@ ${portal ? js(PORTAL.footJs) + '\n' + css(PORTAL.footCss) : ''}
 `;
 }
 
-/** piazza's pages for the original's block, in both profiles (HTML). */
-export const benchPages = (b: OriginalBlock): Record<Profile, string> => {
-  const block = renderBlock(b);
-  // What head.tpl and the block's template write from piazza.ini [Preload] once a release fills it in.
-  const preloads: string[] = pagePreloads(distDir(), ['listing']);
-  return { block: piazzaPage(block, 'block', preloads), portal: piazzaPage(block, 'portal', preloads) };
-};
+/**
+ * piazza's pages for the original's block, in both profiles (HTML): the modulepreloads where the
+ * OpenPA templates print them once a release fills piazza.ini [Preload] in — the manifest's in
+ * <head> (head.tpl), the block's chunks at the block (its override template, after the theme's CSS).
+ */
+export const benchPages = (b: OriginalBlock): Record<Profile, string> => withInstalledExtension(distDir(), (ext) => {
+  const head = renderHead(ext);
+  const block = renderBlock(b, ext);
+  return { block: piazzaPage(block, 'block', head), portal: piazzaPage(block, 'portal', head) };
+});

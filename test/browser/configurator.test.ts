@@ -6,7 +6,7 @@
 // name; the preview a portal page at a phone's, tablet's or computer's width; keyboard, axe at 320
 // and 1280 px; another portal's API. (What a unit test can check is in test/unit/configurator/.)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { useBrowserEnv } from './env';
 import { bootstrapItaliaShare, reflowProblems, settle } from './a11y/kit';
 
 const env = useBrowserEnv({ remote: true });
+const listingSchema = JSON.parse(readFileSync(join(projectRoot, 'schemas/listing.schema.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'piazza-configurator-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -29,8 +30,25 @@ beforeAll(async () => {
   await env.browser.defaultBrowserContext().overridePermissions(env.portal.origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
 });
 
+/**
+ * A map a preset makes shows the tiles every portal's map defaults to (OpenStreetMap's): this
+ * machine has no Internet, so the page gets the emulator's tile for each (same z/x/y) instead of a
+ * failed request.
+ */
+const OSM_TILE = /^https:\/\/tile\.openstreetmap\.org(\/\d+\/\d+\/\d+\.png)$/;
+async function tilesFromEmulator(page: Page) {
+  await page.setRequestInterception(true);
+  page.on('request', async (req) => {
+    const tile = OSM_TILE.exec(req.url());
+    if (!tile) return req.continue();
+    const res = await fetch(env.portal.origin + '/tiles' + tile[1]);
+    return req.respond({ status: res.status, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*' }, body: Buffer.from(await res.arrayBuffer()) });
+  });
+}
+
 async function openConfigurator(hash = '', viewport = { width: 1280, height: 900 }): Promise<Probe> {
   const probe = await newProbe(env.browser, viewport);
+  await tilesFromEmulator(probe.page);
   await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
   await probe.page.goto(env.portal.url + 'configuratore.html' + hash, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
@@ -55,18 +73,29 @@ async function fill(page: Page, selector: string, text: string) {
   else await page.keyboard.press('Backspace');
 }
 
-/** Pastes into "Un blocco che il portale ha già" and translates it. */
-async function paste(page: Page, text: string) {
+/**
+ * Pastes into "Un blocco che il portale ha già"; a paste the page can read is then said to be
+ * recognised (the reading is a chunk of its own). Not-JSON is recognised as nothing: the Translate
+ * button says what is wrong.
+ */
+async function paste(page: Page, text: string, readable = true) {
   await page.click('#configuratore-incolla');
   await page.keyboard.sendCharacter(text);
-  await page.waitForSelector('#configuratore-incolla-tipo'); // recognised (the reading is a chunk of its own)
+  if (readable) await page.waitForSelector('#configuratore-incolla-tipo');
 }
 
 /** What the Copy button puts on the clipboard. */
 async function copied(page: Page, button: string): Promise<string> {
   await page.bringToFront();
   await page.evaluate(() => navigator.clipboard.writeText(''));
-  await page.click(button);
+  // scrolled to, as a person does: the button itself is there to press, nothing lies over it
+  const handle = (await page.$(button))!;
+  await handle.scrollIntoView();
+  expect(await handle.evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === b;
+  }), `${button} is covered`).toBe(true);
+  await handle.click();
   await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0), { timeout: 5000 });
   return page.evaluate(() => navigator.clipboard.readText());
 }
@@ -126,6 +155,7 @@ ${consent ? html : ''}<script src="/dist/piazza.js"></script><link rel="styleshe
 <body><main class="container">${consent ? '<p>Pagina semplice.</p>' : html}</main></body></html>`;
   await fetch(env.portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html: page }) });
   const probe = await newProbe(env.browser);
+  await tilesFromEmulator(probe.page);
   await probe.page.goto(env.portal.origin + path, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   return probe;
@@ -139,7 +169,8 @@ type Target = Page | Frame;
 
 /** What a listing shows: its tabs, its filters' labels and the ids of the first page of its list (its list tab shown). */
 async function listingSummary(target: Target, root: string) {
-  await target.waitForFunction((r) => document.querySelector(r)?.getAttribute('data-piazza-state') === 'mounted', { timeout: 15_000 }, root);
+  // (checked on each change of the page: the default, each frame, never comes in a page in the background)
+  await target.waitForFunction((r) => document.querySelector(r)?.getAttribute('data-piazza-state') === 'mounted', { timeout: 15_000, polling: 'mutation' }, root);
   // the list tab, wherever it is (a places block opens on its map)
   await target.evaluate((r) => {
     const tab = [...document.querySelectorAll<HTMLElement>(r + ' [role=tab]')].find((t) => /list|elenco/i.test(t.id + ' ' + t.getAttribute('aria-controls') + ' ' + t.textContent));
@@ -148,7 +179,15 @@ async function listingSummary(target: Target, root: string) {
   await target.waitForFunction((r) => {
     const list = document.querySelector(r + ' .piazza-listing-list');
     return !!list && list.getAttribute('data-piazza-status') !== 'loading' && list.querySelectorAll('[role=listitem]').length > 0;
-  }, { timeout: 15_000 }, root);
+  }, { timeout: 15_000, polling: 'mutation' }, root).catch(async (e) => {
+    // what the block shows instead: its tabs, its list's state
+    const seen = await target.$eval(root, (el) => ({
+      tabs: [...el.querySelectorAll('[role=tab]')].map((t) => t.id + ':' + t.getAttribute('aria-selected')),
+      list: [...el.querySelectorAll('.piazza-listing-list')].map((l) => `${l.getAttribute('data-piazza-status')} ${l.querySelectorAll('[role=listitem]').length} items, hidden panel: ${!!l.closest('[hidden]')}`),
+      visibility: document.visibilityState,
+    }));
+    throw new Error(`${root}: no list shown (${JSON.stringify(seen)})`, { cause: e });
+  });
   return target.$eval(root, (el) => ({
     tabs: [...el.querySelectorAll('[role=tab]')].map((t) => t.textContent!.trim()),
     filters: [...el.querySelectorAll('.piazza-listing-filters label, .piazza-listing-filters legend')].map((l) => l.textContent!.trim()).filter(Boolean),
@@ -161,7 +200,7 @@ async function tableSummary(target: Target, root: string) {
   await target.waitForFunction((r) => {
     const body = document.querySelector(r + ' .piazza-datatable-body');
     return !!body && body.getAttribute('aria-busy') === 'false' && document.querySelectorAll(r + ' [role=grid] [role=row]').length > 1;
-  }, { timeout: 15_000 }, root);
+  }, { timeout: 15_000, polling: 'mutation' }, root);
   return target.$eval(root, (el) => ({
     headers: [...el.querySelectorAll('[role=columnheader]')].map((h) => h.textContent!.trim()),
     filters: [...el.querySelectorAll('label')].map((l) => l.textContent!.trim()).filter(Boolean),
@@ -181,17 +220,14 @@ async function dialogText(target: Target) {
 async function sameOnAPlainPage(page: Page, type: string, config: Record<string, any>, path: string) {
   const frame = await previewShows(page, config);
   const html = await copied(page, '#configuratore-copia-html');
+  // what the preview shows, looked at while the configurator is the page in front; then the plain page
+  const root = '#' + config.blockId;
+  const summary = (target: Target) => (type === 'consent' ? dialogText(target) : type === 'listing' ? listingSummary(target, root) : tableSummary(target, root));
+  const inPreview = await summary(frame);
   const plain = await plainPage(path, html);
-  if (type === 'consent') {
-    expect(html).toMatch(/^<script type="application\/json" id="piazza-consent">\n/);
-    expect(await dialogText(plain.page)).toEqual(await dialogText(frame));
-  } else {
-    const root = '#' + config.blockId;
-    expect(html).toMatch(new RegExp(`^<div data-piazza-block="${type}" id="${config.blockId}">\\n<script type="application/json">\\n`));
-    const summary = type === 'listing' ? listingSummary : tableSummary;
-    const inPreview = await summary(frame, root);
-    expect(await summary(plain.page, root)).toEqual(inPreview);
-  }
+  if (type === 'consent') expect(html).toMatch(/^<script type="application\/json" id="piazza-consent">\n/);
+  else expect(html).toMatch(new RegExp(`^<div data-piazza-block="${type}" id="${config.blockId}">\\n<script type="application/json">\\n`));
+  expect(await summary(plain.page)).toEqual(inPreview);
   expect(plain.errors).toEqual([]);
   return plain;
 }
@@ -343,7 +379,10 @@ describe('a block the portal already has, pasted', () => {
     };
     expect(await written(page)).toEqual(expected);
     const notes = await page.$$eval('#configuratore-importa-note li code', (cs) => cs.map((c) => c.textContent));
-    expect(notes).toEqual(['/spinnerTpl', '/listTpl', '/popupTpl', '/customTpl', '/useCustomTpl', '/i18n/calendarToday', '/i18n/placeholder']);
+    // each setting the listing ignores, by the name the schema gives it and the key the paste has
+    const named = (key: string) => `${listingSchema.properties[key]['x-title-it']} (${key})`;
+    const i18n = (key: string) => `${listingSchema.properties.i18n['x-title-it']} › ${key} (i18n/${key})`;
+    expect(notes).toEqual([...['spinnerTpl', 'listTpl', 'popupTpl', 'customTpl', 'useCustomTpl'].map(named), i18n('calendarToday'), i18n('placeholder')]);
     const plain = await sameOnAPlainPage(page, 'listing', expected, '/configuratore-jquery.html');
     // the listing takes the jQuery settings themselves as its config: the same block
     const original = await plainPage('/configuratore-jquery-originale.html', blockHtml('listing', 'notizie', settingsObject));
@@ -390,7 +429,7 @@ describe('problems, the link, the language', () => {
     const { page, errors } = await openConfigurator();
     // not JSON: said at the paste field, nothing changes
     const before = await written(page);
-    await paste(page, '{"blockId": ');
+    await paste(page, '{"blockId": ', false);
     await page.click('#configuratore-importa');
     await page.waitForSelector('#configuratore-incolla-errore');
     expect(await page.$eval('#configuratore-incolla', (el) => [el.getAttribute('aria-invalid'), el.getAttribute('aria-describedby'), document.activeElement === el])).toEqual(['true', 'configuratore-incolla-aiuto configuratore-incolla-errore', true]);
@@ -404,7 +443,7 @@ describe('problems, the link, the language', () => {
     const cli = validate('invalid.json', invalid);
     expect(cli.status).toBe(1);
     const shown = await shownProblems(page);
-    expect(shown).toHaveLength(cli.lines.length);
+    expect(shown, JSON.stringify({ shown, cli: cli.lines })).toHaveLength(cli.lines.length);
     for (const line of cli.lines.map((l) => l.replace(/^.*?: listing "eventi home": /, ''))) {
       // `/path message`, or `avviso: impostazione ignorata /path …` for a key the block ignores
       const path = line.startsWith('avviso') ? line.split(' ')[3] : line.split(' ')[0];
@@ -581,7 +620,12 @@ describe('accessibility', () => {
   it('the preview\'s page, opened on its own: axe finds nothing', async () => {
     const { page } = await openConfigurator();
     await page.click('#modello-notizie');
-    const href = await (await page.waitForSelector('#configuratore-anteprima-apri'))!.evaluate((a) => (a as HTMLAnchorElement).href);
+    // the link follows the form: read it once it holds the preset's block (the "notizie" id)
+    const link = (await page.waitForFunction(() => {
+      const a = document.getElementById('configuratore-anteprima-apri') as HTMLAnchorElement | null;
+      return a && new URLSearchParams(new URL(a.href).hash.slice(1)).get('config')?.includes('"notizie"') ? a.href : false;
+    }))!;
+    const href = (await link.jsonValue()) as string;
     const tab = await newProbe(env.browser);
     await tab.page.goto(href, { waitUntil: 'domcontentloaded' });
     await waitReady(tab.page);
@@ -604,6 +648,11 @@ describe('another portal\'s API', () => {
     await page.waitForSelector('#configuratore-classe option[value="document"]');
     await page.select('#configuratore-classe', 'document');
     await (await page.waitForSelector('#scegli-columns-name'))!.click();
+    // the pick reaches the JSON in the form's next render: read it once it has
+    await page.waitForFunction(() => {
+      const config = JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value);
+      return (config.columns ?? []).some((c: unknown) => (typeof c === 'string' ? c : (c as { field?: string }).field) === 'name');
+    });
     expect(remote.log.read().filter((e) => e.kind === 'class')).toEqual([]);
     const table = await written(page);
     expect(table).toMatchObject({ searchUrl: origin + '/api/opendata/v2/datatable/search/', jsonp: true, class: 'document' });

@@ -341,7 +341,8 @@ describe.each(selectedEngines())('%s', (engine) => {
     expect(fit).toBe(true);
     await tab.focus('#configuratore-gruppo-avanzate-titolo button');
     await tab.press('Enter');
-    await tab.waitFor(() => !(document.getElementById('configuratore-gruppo-avanzate') as HTMLElement).hidden && document.getElementById('root_blockId'));
+    // (a boolean: an element is no value every engine's driver hands back — Firefox's BiDi gave none, and the wait never ended)
+    await tab.waitFor(() => !(document.getElementById('configuratore-gruppo-avanzate') as HTMLElement).hidden && !!document.getElementById('root_blockId'));
     expect(await tab.evaluate(() => (document.getElementById('root_blockId') as HTMLInputElement).value)).toBe('notizie');
     await expectClean(tab);
   });

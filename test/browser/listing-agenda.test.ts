@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { afterPageTimers, chunksLoaded, distDir, downloadsOf, newProbe, quiet, waitReady, type Probe } from './harness';
+import { afterPageTimers, chunksLoaded, distDir, downloadsOf, frames, newProbe, quiet, waitReady, type Probe } from './harness';
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { DATE, romeDayOf } from './clock';
@@ -272,8 +272,15 @@ describe('agenda tab', () => {
       [...document.querySelectorAll('#agenda-eventi .toastui-calendar-weekday-event-title')].find((e) => (e.textContent || '').includes(t as string)), target.title);
     const element = title.asElement() as ElementHandle<Element> | null;
     expect(element).not.toBeNull();
-    // A person's click lasts a moment; Toast UI listens for the mouseup only after its mousedown re-render.
-    const [navigation] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest()), element!.click({ delay: 80 })]);
+    // Toast UI listens for the mouseup only after its mousedown re-render: press, let that render
+    // paint and its effects run (however busy the machine), then release, as a person's click does.
+    await element!.scrollIntoView();
+    const box = (await element!.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await frames(page);
+    await afterPageTimers(page, 0);
+    const [navigation] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest()), page.mouse.up()]);
     expect(new URL(navigation.url()).pathname).toBe(target.href);
     await page.close();
 

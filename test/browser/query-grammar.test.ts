@@ -84,6 +84,8 @@ describe.each([
     // The same emulator answers as "this portal" and as the remote one, as on the demo page.
     await addListing(page, 'temi', { blockId: 'temi', query: EVENTS, facets: ['topics'], limitPagination: 6, ...(remote ? { remoteUrl: env.portal.origin } : {}) });
     await firstResults(page, 'temi');
+    // the facet's options (with their counts) follow the list's answer: wait for them to be filled
+    await page.waitForSelector('#temi-facet-0 option:nth-child(2)');
     const options = await page.$$eval('#temi-facet-0 option', (os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(options).toContain(topic);
     const sent = probe.requests.length;

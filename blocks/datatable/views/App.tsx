@@ -1,5 +1,5 @@
 // The data table block: filters and search, the grid (or cards on phones), the one pagination.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
@@ -33,6 +33,14 @@ export interface AppProps {
   /** 0: never cards */
   cardBreakpoint: number;
   nonce: string;
+  /** The first rows (or the error) are on the page: the block's reserved space can go (runtime/reserve.ts). */
+  onShown?(): void;
+}
+
+/** Calls `then` once its place is drawn, before the browser paints it (the rows replace the reserved space in one frame). */
+function Drawn({ then }: { then?: () => void }) {
+  useLayoutEffect(() => then?.(), []);
+  return null;
 }
 
 /** true below the breakpoint, following the viewport live. */
@@ -50,7 +58,7 @@ function useNarrow(breakpoint: number): boolean {
   return narrow;
 }
 
-export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptions, exportOptions, cardBreakpoint, nonce }: AppProps) {
+export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptions, exportOptions, cardBreakpoint, nonce, onShown }: AppProps) {
   const { i18n, columns } = setup;
   const { t } = i18n;
   const { state, shown, loading, error } = useStore(table.store);
@@ -121,17 +129,29 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
       <p class="visually-hidden" id={ids.hint}>{t('grid.hint')}</p>
       <div class={'piazza-datatable-body' + (loading ? ' is-loading' : '')} aria-busy={loading ? 'true' : 'false'}>
         {error ? (
-          <ErrorNotice i18n={i18n} onRetry={retry} message={t(error === 'invalidJson' ? 'error.invalidJson' : 'error.ajax')} />
+          <>
+            <ErrorNotice i18n={i18n} onRetry={retry} message={t(error === 'invalidJson' ? 'error.invalidJson' : 'error.ajax')} />
+            <Drawn then={onShown} />
+          </>
         ) : !shown ? (
           <p class="piazza-datatable-placeholder">{t('loading')}</p>
         ) : narrow ? (
-          <Cards columns={columns} rows={rows} label={caption} describedBy={ids.info} newTab={t('cell.newTab')} empty={empty} />
+          <>
+            <Cards columns={columns} rows={rows} label={caption} describedBy={ids.info} newTab={t('cell.newTab')} empty={empty} />
+            <Drawn then={onShown} />
+          </>
         ) : (
           <Lazy load={loadGrid} i18n={i18n} waiting={<p class="piazza-datatable-placeholder">{t('loading')}</p>}
-            failed={(e) => setup.log.error('the grid view could not be loaded', e)}
+            failed={(e) => {
+              onShown?.();
+              setup.log.error('the grid view could not be loaded', e);
+            }}
             render={(grid) => (
-              <grid.default columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
-                label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
+              <>
+                <grid.default columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
+                  label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
+                <Drawn then={onShown} />
+              </>
             )} />
         )}
       </div>

@@ -7,11 +7,12 @@
 // code runs, after the page is first drawn: the page that prints the block (the portal's template)
 // prints the same rules and the marker attribute, so the space is there from the first paint
 // (README, "Layout shift"). Pure.
+import { reservationCss as sharedCss } from '../../../runtime/reserve';
 import { isCardLayout } from './settings';
-import type { ListingSettings } from './types';
+import type { ListingSettings, TabId } from './types';
 
-/** Window widths where the block's layout changes: Bootstrap's md (two columns) and lg (itemsPerRow). */
-export const WIDTHS = [0, 768, 992] as const;
+/** Window widths where the block's layout changes: the map's height (geo/style.css), Bootstrap's md (two columns) and lg (itemsPerRow). */
+export const WIDTHS = [0, 576, 768, 992] as const;
 
 /**
  * px at each of WIDTHS, measured on the demo portal (Bootstrap Italia 2.18, 16 px text) and
@@ -20,24 +21,30 @@ export const WIDTHS = [0, 768, 992] as const;
  */
 export const SIZES = {
   /** The search toggle with its margin. */
-  search: [48, 48, 48],
+  search: [48, 48, 48, 48],
   /** A row of facet selects with their floating labels (1, 2, 3 to a row). */
-  facets: [76, 76, 76],
+  facets: [76, 76, 76, 76],
   /** The "when" radio group (five choices on three, two, one line). */
-  intervals: [150, 118, 75],
+  intervals: [150, 150, 118, 75],
   /** The "published from / to" pair. */
-  published: [200, 120, 120],
+  published: [200, 200, 120, 120],
   /** The tab bar. */
-  tabs: [44, 44, 44],
+  tabs: [44, 44, 44, 44],
   /** A card of a card view. */
-  card: [120, 120, 120],
+  card: [120, 120, 120, 120],
   /** A row of a stacked view (text_linked, latest_messages_item, accordion). */
-  row: [40, 40, 40],
+  row: [40, 40, 40, 40],
+  /** The map of the geo tab: its fixed height (geo/style.css), the list of places beside it from 992 px, below it before. */
+  map: [360, 480, 480, 480],
 } as const;
 
-/** min-height (px) at each of WIDTHS, or null: nothing to hold (a block hidden until it has results, or that opens on a map or agenda). */
-export function reservedHeights(s: ListingSettings): number[] | null {
-  if (s.hideIfEmpty || s.limit < 1 || (s.tabs[0] ?? 'list') !== 'list') return null;
+/**
+ * min-height (px) at each of WIDTHS when the block opens on `tab` (its first configured tab), or
+ * null: nothing to hold (a block hidden until it has results, or one that opens on its agenda,
+ * whose calendar has its own fixed height from when it is drawn).
+ */
+export function reservedHeights(s: ListingSettings, tab: TabId = s.tabs[0] ?? 'list'): number[] | null {
+  if (s.hideIfEmpty || s.limit < 1 || tab === 'agenda') return null;
   return WIDTHS.map((width, i) => {
     const perRow = width >= 992 ? 3 : width >= 768 ? 2 : 1;
     let h = 0;
@@ -46,6 +53,7 @@ export function reservedHeights(s: ListingSettings): number[] | null {
     if (s.timeIntervals) h += SIZES.intervals[i];
     if (s.publishedRange) h += SIZES.published[i];
     if (s.tabs.length > 1) h += SIZES.tabs[i];
+    if (tab === 'geo') return h + SIZES.map[i];
     if (!isCardLayout(s)) return h + s.limit * SIZES.row[i];
     // itemsPerRow 'auto' is a column flow (1, 2, 3 columns): as many rows as the fullest column.
     const cards = s.itemsPerRow === 'auto' ? perRow : width >= 992 ? s.itemsPerRow : width >= 768 ? Math.min(2, s.itemsPerRow) : 1;
@@ -53,13 +61,5 @@ export function reservedHeights(s: ListingSettings): number[] | null {
   });
 }
 
-/** The stylesheet holding `selector` at those heights: one rule, and a media query where a wider window changes it. */
-export function reservationCss(selector: string, heights: readonly number[]): string {
-  return heights
-    .map((h, i) => {
-      if (i && h === heights[i - 1]) return '';
-      const rule = selector + '{min-height:' + h + 'px}';
-      return i ? '@media (min-width:' + WIDTHS[i] + 'px){' + rule + '}' : rule;
-    })
-    .join('');
-}
+/** The stylesheet holding `selector` at those heights (runtime/reserve.ts, at WIDTHS). */
+export const reservationCss = (selector: string, heights: readonly number[]): string => sharedCss(selector, heights, WIDTHS);

@@ -17,11 +17,21 @@ export function SearchBox({ idPrefix, text, i18n, onSearch }: Props) {
   const [draft, setDraft] = useState(text);
   const input = useRef<HTMLInputElement>(null);
   const focusInput = useRef(false);
+  // The text this box last searched: its own search coming back as `text` must not write over what the
+  // visitor typed since (the effect runs a frame or more after Enter, and a quick typist is already on
+  // the next words).
+  const searched = useRef(text);
   // Back/Forward or a shared link changed the text: show it.
   useEffect(() => {
+    if (text === searched.current) return;
+    searched.current = text;
     setDraft(text);
     if (text) setOpen(true);
   }, [text]);
+  const search = (value: string) => {
+    searched.current = value;
+    onSearch(value);
+  };
   useLayoutEffect(() => {
     if (open && focusInput.current) input.current?.focus();
     focusInput.current = false;
@@ -31,7 +41,7 @@ export function SearchBox({ idPrefix, text, i18n, onSearch }: Props) {
     if (open) {
       setOpen(false);
       setDraft('');
-      if (text) onSearch('');
+      if (text) search('');
     } else {
       focusInput.current = true;
       setOpen(true);
@@ -44,7 +54,7 @@ export function SearchBox({ idPrefix, text, i18n, onSearch }: Props) {
         <Icon name={open ? 'close' : 'search'} className="icon-primary" />
         <span>{open ? t('search.close') : t('search.open')}</span>
       </button>
-      <form id={formId} role="search" class="mt-3" hidden={!open} onSubmit={(e) => { e.preventDefault(); onSearch(draft.trim()); }}>
+      <form id={formId} role="search" class="mt-3" hidden={!open} onSubmit={(e) => { e.preventDefault(); search(draft.trim()); }}>
         <div class="form-group mb-0">
           <label for={formId + '-text'} class="active">{t('search.label')}</label>
           <div class="input-group">

@@ -533,14 +533,14 @@ export const clipped = (page: Page, roots: string) =>
   }, roots);
 
 /**
- * Listing blocks whose printed reservation (the space held until their first results, issue 31)
+ * Listing and data table blocks whose printed reservation (the space held until their first results, issue 31)
  * is more than they take with those results at this width: giving it back would move what is
  * below them (a layout shift). Read by putting the marker back for a moment.
  */
 export const reservationsTooTall = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-piazza-block=listing]'))) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-piazza-block=listing], [data-piazza-block=datatable]'))) {
       const config = JSON.parse(el.querySelector(':scope > script[type="application/json"]')?.textContent || '{}');
       const id = config.blockId || el.id;
       if (!document.querySelector('style#piazza-reserve')?.textContent?.includes('"' + id + '"')) continue;

@@ -6,7 +6,8 @@
 // Expected configs are written from docs/openpa.md's tables (§3, §4), not read from the code.
 // (import-real.test.ts pastes what the real eZ engine renders.)
 import { describe, expect, it } from 'vitest';
-import { importSource, readSource, type EzContext, type Source } from '../../../configurator/import';
+import { importSource, notePlace, readSource, type EzContext, type Source } from '../../../configurator/import';
+import listingSchema from '../../../schemas/listing.schema.json';
 import { textsFor } from '../../../configurator/texts';
 import { fromPluginSettings } from '../../../blocks/datatable/model/plugin-settings';
 import { BLOCKS } from '../../../configurator/blocks';
@@ -105,6 +106,25 @@ describe('the old jQuery blocks', () => {
     });
     expect(out.notes.map((n) => n.path)).toEqual(['/spinnerTpl', '/listTpl', '/useCustomTpl', '/i18n/calendarToday', '/i18n/placeholder']);
     expect(BLOCKS.listing.check(out.config)).toEqual([]);
+  });
+
+  it('a config that names piazza\'s schema stays that config, jQuery keys and all (the problem list warns about them; validate reads the same file)', async () => {
+    const config = { $schema: '../schemas/listing.schema.json', blockId: 'b2', query: 'classes [event]', listTpl: '#tpl' };
+    expect(readSource(JSON.stringify(config))).toEqual({ kind: 'piazza', type: 'listing', config });
+    // without the schema's name, the same keys are the old plugin's settings
+    const { $schema, ...settings } = config;
+    expect(readSource(JSON.stringify(settings))).toMatchObject({ kind: 'jquery', type: 'listing' });
+  });
+
+  it('a note names a setting of the block in the form\'s words with the key the paste has; a key of the pasted settings\' own as it is', () => {
+    const words = (key: string) => (listingSchema.properties as any)[key]['x-title-it'];
+    expect(notePlace('listing', '/spinnerTpl', 'it')).toBe(`${words('spinnerTpl')} (spinnerTpl)`);
+    expect(notePlace('listing', '/i18n/calendarToday', 'it')).toBe(`${words('i18n')} › calendarToday (i18n/calendarToday)`);
+    // a key the schema does not name, the DataTables settings, the eZ form: no words but the key
+    expect(notePlace('listing', '/colore', 'it')).toBe('/colore');
+    expect(notePlace('datatable', '/datatable/responsive', 'it')).toBe('/datatable/responsive');
+    expect(notePlace('datatable', '/table', 'it')).toBe('/table');
+    expect(notePlace('listing', '/openpa/attributes/image', 'it')).toBe('/openpa/attributes/image');
   });
 
   it('opendataDataTable({…}): the mapping the data table mounts such a config with (docs/openpa.md §4)', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "url": "https://www.comune.example.it/servizi" }
 // The cookie mapping against the real orestbida CookieConsent 3.0.1 (the themes' cookieconsent.umd.js,
-// ../shared/real/consent/orestbida-v3), run in happy-dom with the themes' categories: what it writes
+// ../shared/real/consent/orestbida-v3), run in jsdom with the themes' categories: what it writes
 // for each choice, piazza's table reads as that choice; what piazza writes back, it reads as
 // piazza's choice (validConsent, acceptedCategory, acceptedService, acceptType).
 import { readFileSync } from 'node:fs';
@@ -26,8 +26,8 @@ const clearCookies = () => {
 };
 /**
  * A fresh orestbida run with the themes' categories (its cookie, if any, read as on a new page).
- * happy-dom's navigator says `webdriver`, which orestbida takes for a bot and then reads no cookie:
- * `hideFromBots: false` makes it read it, as it does for a visitor's browser.
+ * orestbida reads no cookie where it takes the page for a bot (a `webdriver` navigator, as some test
+ * DOMs have): `hideFromBots: false` makes it read it, as it does for a visitor's browser.
  */
 async function runOrestbida(): Promise<Orestbida> {
   cc.reset();

@@ -8,15 +8,15 @@ describe('the space a listing block reserves', () => {
   it('a card view: one card per row on a phone, two from 768 px, itemsPerRow from 992 px', () => {
     const s = settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 3 });
     const rows = (...r: number[]) => r.map((n, i) => n * SIZES.card[i]);
-    expect(reservedHeights(s)).toEqual(rows(6, 3, 2));
+    expect(reservedHeights(s)).toEqual(rows(6, 6, 3, 2));
     // a last row that is not full still counts
-    expect(reservedHeights(settings({ view: 'card', limitPagination: 7, itemsPerRow: 3 }))).toEqual(rows(7, 4, 3));
+    expect(reservedHeights(settings({ view: 'card', limitPagination: 7, itemsPerRow: 3 }))).toEqual(rows(7, 7, 4, 3));
     // one per row stays one
-    expect(reservedHeights(settings({ view: 'card', limitPagination: 4, itemsPerRow: 1 }))).toEqual(rows(4, 4, 4));
+    expect(reservedHeights(settings({ view: 'card', limitPagination: 4, itemsPerRow: 1 }))).toEqual(rows(4, 4, 4, 4));
   });
 
   it('a column flow (itemsPerRow auto): as many rows as its fullest column (1, 2, 3 columns)', () => {
-    expect(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 'auto' }))).toEqual([6, 3, 2].map((r, i) => r * SIZES.card[i]));
+    expect(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 'auto' }))).toEqual([6, 6, 3, 2].map((r, i) => r * SIZES.card[i]));
   });
 
   it('a stacked view: one row per result at every width', () => {
@@ -32,24 +32,37 @@ describe('the space a listing block reserves', () => {
     const chrome = (i: number) => SIZES.search[i] + SIZES.intervals[i] + SIZES.published[i] + SIZES.tabs[i];
     expect(reservedHeights(s)).toEqual([
       chrome(0) + 3 * SIZES.facets[0] + 6 * SIZES.card[0],
-      chrome(1) + 2 * SIZES.facets[1] + 3 * SIZES.card[1],
-      chrome(2) + 1 * SIZES.facets[2] + 3 * SIZES.card[2],
+      chrome(1) + 3 * SIZES.facets[1] + 6 * SIZES.card[1],
+      chrome(2) + 2 * SIZES.facets[2] + 3 * SIZES.card[2],
+      chrome(3) + 1 * SIZES.facets[3] + 3 * SIZES.card[3],
     ]);
     // one tab: no tab bar
     expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 2, tabs: ['list'] }))).toEqual(WIDTHS.map((_, i) => 2 * SIZES.row[i]));
   });
 
-  it('nothing for a block hidden until it has results, nor for one that opens on its map or agenda', () => {
+  it('a block that opens on its map: the filters, the tab bar and the map (360 px on a phone, 480 px from 576 px), whatever the list would take', () => {
+    const s = settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['geo', 'list'] });
+    expect(reservedHeights(s)).toEqual([48 + 76 + 44 + 360, 48 + 76 + 44 + 480, 48 + 76 + 44 + 480, 48 + 76 + 44 + 480]);
+    // the same block opened on its list (a link to it): the list's space
+    expect(reservedHeights(s, 'list')).toEqual(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['list', 'geo'] })));
+    // and a list block opened on its map by a link to the map's panel
+    expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 4, tabs: ['list', 'geo'] }), 'geo')).toEqual([44 + 360, 44 + 480, 44 + 480, 44 + 480]);
+  });
+
+  it('nothing for a block hidden until it has results, nor for one that opens on its agenda', () => {
     expect(reservedHeights(settings({ hideIfEmpty: true }))).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['geo', 'list'] }))).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['list', 'geo'] }))).not.toBeNull();
+    expect(reservedHeights(settings({ hideIfEmpty: true, tabs: ['geo', 'list'] }))).toBeNull();
+    expect(reservedHeights(settings({ tabs: ['agenda', 'list'] }))).toBeNull();
+    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }), 'agenda')).toBeNull();
+    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }))).not.toBeNull();
   });
 
   it('one rule, and a media query where a wider window changes the height', () => {
-    expect(reservationCss('[x="a"]', [900, 450, 300])).toBe(
+    expect(reservationCss('[x="a"]', [900, 900, 450, 300])).toBe(
       '[x="a"]{min-height:900px}@media (min-width:768px){[x="a"]{min-height:450px}}@media (min-width:992px){[x="a"]{min-height:300px}}',
     );
-    expect(reservationCss('[x="a"]', [200, 200, 120])).toBe('[x="a"]{min-height:200px}@media (min-width:992px){[x="a"]{min-height:120px}}');
-    expect(reservationCss('[x="a"]', [200, 200, 200])).toBe('[x="a"]{min-height:200px}');
+    expect(reservationCss('[x="a"]', [500, 620, 620, 620])).toBe('[x="a"]{min-height:500px}@media (min-width:576px){[x="a"]{min-height:620px}}');
+    expect(reservationCss('[x="a"]', [200, 200, 200, 120])).toBe('[x="a"]{min-height:200px}@media (min-width:992px){[x="a"]{min-height:120px}}');
+    expect(reservationCss('[x="a"]', [200, 200, 200, 200])).toBe('[x="a"]{min-height:200px}');
   });
 });
