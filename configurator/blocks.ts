@@ -3,11 +3,14 @@
 // decides), which fields apply when, the words for its values, its pickers, its presets, and how a
 // block the portal already has becomes one (the eZ mapping, the jQuery settings). The rest of the
 // configurator reads this table and never asks which type it has in hand.
-import listingSchema from '../schemas/listing.schema.json';
-import datatableSchema from '../schemas/datatable.schema.json';
+// The types are the blocks registry's (blocks/registry.json) and consent: a registered block the
+// configurator has no words for gets its form from its schema alone (fromSchema), so a new block
+// appears here with no line of this file.
 import consentSchema from '../schemas/consent.schema.json';
-// each block's validator and legacy keys from the blocks registry's table (gen-schemas), never picked by hand
+// each block's validator, legacy keys and schema from the blocks registry's tables (gen-schemas), never picked by hand
 import registered from '../schemas/generated/blocks.validate.js';
+import schemas from '../schemas/generated/blocks.schemas.js';
+import type { BlockType } from '../schemas/generated/blocks';
 import type { ValidateFunction } from 'ajv';
 import { toProblems } from '../schemas/problems.js';
 import { checkConsentConfig } from '../runtime/consent/config';
@@ -19,7 +22,7 @@ import type { FieldSummary } from './api';
 import { PRESETS, type Preset } from './presets';
 import type { Words } from './texts';
 
-export type ConfigType = 'listing' | 'datatable' | 'consent';
+export type ConfigType = BlockType | 'consent';
 export type Config = Record<string, unknown>;
 
 /** A group of the form: its keys in order; Avanzate starts closed. */
@@ -135,7 +138,7 @@ const withMap: Applies = (c) => tabsOf(c).includes('geo');
 
 const listing: BlockKind = {
   type: 'listing',
-  schema: listingSchema,
+  schema: schemas.listing,
   check: validator(registered.listing.validate),
   legacy: registered.listing.legacy,
   starter: () => ({ $schema: '../schemas/listing.schema.json', blockId: 'elenco', query: '', tabs: ['list'] }),
@@ -203,7 +206,7 @@ const listing: BlockKind = {
 
 const datatable: BlockKind = {
   type: 'datatable',
-  schema: datatableSchema,
+  schema: schemas.datatable,
   check: validator(registered.datatable.validate),
   legacy: registered.datatable.legacy,
   starter: () => ({ $schema: '../schemas/datatable.schema.json', blockId: 'tabella', query: '' }),
@@ -309,5 +312,51 @@ function categoryOf(c: Config, pointer: string): Config | undefined {
   return (c.categories as Record<string, Config> | undefined)?.[name];
 }
 
-export const BLOCKS: Record<ConfigType, BlockKind> = { listing, datatable, consent };
+// ---- any other registered block: its form from its schema ---------------------------------------
+
+/** The keys every block may have, in Avanzate (runtime/block/kit.ts reads `locale` and `i18n`). */
+const KIT_KEYS = ['blockId', 'locale', 'i18n'];
+
+/**
+ * A registered block the configurator has no words for: its schema's fields in one group (the
+ * kit's keys in Avanzate), its own validator and legacy keys, a starter with its `$schema`, its
+ * preview mounted as a block. Recognised in a paste by its `$schema`, or by keys no other type has.
+ */
+export function fromSchema(type: BlockType, all: Record<string, BlockKind> = {}): BlockKind {
+  const schema = schemas[type];
+  const props = Object.entries<any>(schema.properties || {}).filter(([k, v]) => k !== '$schema' && !v.deprecated).map(([k]) => k);
+  const advanced = props.filter((k) => KIT_KEYS.includes(k));
+  const own = props.filter((k) => !advanced.includes(k));
+  const elsewhere = new Set([...Object.values(all), consent].flatMap((k) => Object.keys(k.schema.properties || {})));
+  return {
+    type,
+    schema,
+    check: validator(registered[type].validate),
+    legacy: registered[type].legacy,
+    starter: () => ({ ...('$schema' in (schema.properties || {}) ? { $schema: `../schemas/${type}.schema.json` } : {}) }),
+    groups: [
+      ...(own.length ? [{ id: 'cosa', title: w('Impostazioni', 'Settings'), keys: own, open: true }] : []),
+      { id: 'avanzate', title: ADVANCED, keys: advanced, open: false },
+    ],
+    applies: {},
+    enumLabels: {},
+    ui: {},
+    keys: own.filter((k) => !elsewhere.has(k)),
+    preview: 'block',
+    pickerTargets: [],
+    presets: [],
+  };
+}
+
+/** The kinds the configurator has words, pickers and presets for; the other registered blocks come from their schema. */
+const described: Partial<Record<BlockType, BlockKind>> = { listing, datatable };
+
+export const BLOCKS = (() => {
+  const table = {} as Record<ConfigType, BlockKind>;
+  for (const type of Object.keys(registered) as BlockType[]) if (described[type]) table[type] = described[type]!;
+  for (const type of Object.keys(registered) as BlockType[]) table[type] ||= fromSchema(type, table);
+  table.consent = consent;
+  // the registry's order, consent last
+  return Object.fromEntries([...Object.keys(registered), 'consent'].map((t) => [t, table[t as ConfigType]])) as Record<ConfigType, BlockKind>;
+})();
 export const CONFIG_TYPES = Object.keys(BLOCKS) as ConfigType[];

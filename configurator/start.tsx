@@ -147,4 +147,8 @@ export function Import({ t, current, onImport }: { t: Texts; current: ConfigType
   );
 }
 
-export const typeName = (t: Texts, type: ConfigType) => t(`type_${type}` as 'type_listing') || BLOCKS[type].type;
+/** A type's name in the admin's language: the configurator's words, else its schema's title. */
+export function typeName(t: Texts, type: ConfigType): string {
+  const { schema } = BLOCKS[type];
+  return t(`type_${type}` as 'type_listing') || (t.lang === 'it' && schema['x-title-it']) || schema.title || type;
+}

@@ -237,7 +237,8 @@ export interface Texts {
 
 export function textsFor(lang: AdminLang): Texts {
   const table = lang === 'en' ? EN : IT;
-  return Object.assign((key: Key, vars?: Record<string, string | number>) => table[key].replace(/\{(\w+)\}/g, (_, k) => String(vars?.[k] ?? '')), { lang });
+  // ('' for a key it has no words for: a registered block's type name, whose words are its schema's)
+  return Object.assign((key: Key, vars?: Record<string, string | number>) => (table[key] ?? '').replace(/\{(\w+)\}/g, (_, k) => String(vars?.[k] ?? '')), { lang });
 }
 
 /** The count's form of a `_zero/_one/_other` key. */

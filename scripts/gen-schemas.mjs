@@ -7,8 +7,9 @@
 //                        (`"deprecated": true`), with what to do instead: {it, en}, from their
 //                        "x-description-it" and "description" (admin messages are Italian first).
 // and, from the blocks registry (blocks/registry.json, scripts/blocks.mjs), the one table of them:
-//   blocks.js / blocks.d.ts  type → { validate, legacy } of every block (the configurator, `npm
-//                        run validate`), `BlockType`, `BlockConfigs` and each config type (types/piazza.d.ts).
+//   blocks.validate.js   type → { validate, legacy } of every block (the configurator, `npm run validate`);
+//   blocks.schemas.js    type → its schema with the form's words (the configurator's form);
+//   blocks.d.ts          `BlockType`, `BlockConfigs` and each config type (types/piazza.d.ts).
 // A registry named by PIAZZA_BLOCKS (a test's) is written to PIAZZA_GENERATED.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -98,6 +99,15 @@ writeFileSync(join(out, 'blocks.validate.js'), banner
 writeFileSync(join(out, 'blocks.validate.d.ts'), banner + "import type { ValidateFunction } from 'ajv';\nimport type { BlockType } from './blocks';\n"
   + '/** Each registered block type → its standalone validator and its legacy keys. */\n'
   + 'declare const blocks: Record<BlockType, { validate: ValidateFunction; legacy: Record<string, { it: string; en: string }> }>;\nexport default blocks;\n');
+// blocks.schemas.js: each block's schema as written (titles, help, long texts), for the configurator's
+// form; a JSON import its build reads (rollup's json-module, vite), never loaded by Node.
+const from = (path) => { const r = relative(out, path).replace(/\\/g, '/'); return r.startsWith('.') ? r : './' + r; };
+writeFileSync(join(out, 'blocks.schemas.js'), banner
+  + blocks.map((b, i) => `import s${i} from '${from(b.schema)}';\n`).join('')
+  + 'export default {\n' + blocks.map((b, i) => `  ${b.type}: s${i},\n`).join('') + '};\n');
+writeFileSync(join(out, 'blocks.schemas.d.ts'), banner + "import type { BlockType } from './blocks';\n"
+  + '/** Each registered block type → its config schema (JSON Schema draft-07, with the form\'s words). */\n'
+  + 'declare const schemas: Record<BlockType, Record<string, any>>;\nexport default schemas;\n');
 writeFileSync(join(out, 'blocks.d.ts'), banner
   + blocks.map((b) => `import type { ${pascalOf(stem(b))} } from './${stem(b)}';\nexport type { ${pascalOf(stem(b))} };\n`).join('')
   + '/** Each registered block type → its config. */\nexport interface BlockConfigs {\n' + blocks.map((b) => `  ${b.type}: ${pascalOf(stem(b))};\n`).join('') + '}\n'

@@ -5,9 +5,10 @@
 //    plugins marked `"deprecated": true` with `description` and `x-description-it`), then `npm run
 //    gen`: schemas/generated/<type>.validate.js (standalone validator, no eval), .legacy.js, .d.ts.
 // 2. One line in blocks/registry.json: `"<type>": { "budgets": [...] }`. The build's entries, the
-//    loader's manifest (`data-piazza-block="<type>"`), the configurator's validator, `npm run
-//    validate`, the typings (`BlockConfigs['<type>']`) and the size budgets read it: nothing else
-//    outside the block's folder changes.
+//    loader's manifest (`data-piazza-block="<type>"`), the configurator (a type to choose, its form
+//    from the schema's titles and help: configurator/blocks.ts fromSchema), `npm run validate`,
+//    the typings (`BlockConfigs['<type>']`) and the size budgets read it: nothing else outside the
+//    block's folder changes.
 // 3. Its folder, `blocks/<type>/`: index.ts exporting
 //      export const mount = defineBlock<Config>({ type, validate, legacy, css, catalog, setup(scope) { … } });
 //    `setup` gets a scope with the validated config (defaults filled in), its i18n (`catalog`, the

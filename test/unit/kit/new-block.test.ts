@@ -3,7 +3,8 @@
 // This test adds a "notice" block in a folder of its own (git-ignored .tmp/), with a registry that
 // is this repository's plus one line (PIAZZA_BLOCKS), and nothing else: the generator writes its
 // validator, the block mounts, refuses a bad config with its JSON path, reports a legacy setting,
-// unmounts leaving nothing behind, and `npm run validate` knows it.
+// unmounts leaving nothing behind, `npm run validate` knows it, and the configurator offers it (its
+// form from its schema, its name, its problems worded as validate words them, its markup).
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -126,6 +127,41 @@ describe('a block added with its schema, its folder and one registry line', () =
     const usage = await run('node', [join(root, 'scripts/validate.mjs')], { cwd: root, env }).catch((e) => e);
     expect(usage.stderr).toMatch(/--type listing\|datatable\|probe\|notice\|consent/);
     expect(readFileSync(join(tmp, 'schemas/generated/blocks.d.ts'), 'utf8')).toMatch(/notice: NoticeConfig;/);
+  });
+
+  it('appears in the configurator: a type to choose, its form from its schema, its problems, its markup', async () => {
+    // The configurator of a build with this registry: the generated tables it reads are the test's.
+    const generated = (name: string) => join(tmp, 'schemas', 'generated', name);
+    vi.resetModules();
+    vi.doMock('../../../schemas/generated/blocks.validate.js', () => import(/* @vite-ignore */ generated('blocks.validate.js')));
+    vi.doMock('../../../schemas/generated/blocks.schemas.js', () => import(/* @vite-ignore */ generated('blocks.schemas.js')));
+    try {
+      const { BLOCKS, CONFIG_TYPES, configHtml, problemsOf, starter, typeOf } = await import('../../../configurator/model');
+      const { localizeSchema } = await import('../../../configurator/schema-ui');
+      const { typeName } = await import('../../../configurator/start');
+      const { textsFor } = await import('../../../configurator/texts');
+      expect(CONFIG_TYPES).toEqual(['listing', 'datatable', 'probe', 'notice', 'consent']);
+      // its fields in the form (the legacy key kept out of it), the kit's keys in Avanzate
+      expect(BLOCKS.notice.groups.map((g) => [g.id, g.keys, g.open])).toEqual([['cosa', ['day'], true], ['avanzate', ['blockId', 'locale'], false]]);
+      expect(Object.keys(localizeSchema(BLOCKS.notice, 'it').properties)).toEqual(['$schema', 'blockId', 'locale', 'day']);
+      // the problems `npm run validate` prints for the same config (above), and the legacy key as a warning
+      expect(problemsOf('notice', { day: 3 }, 'it').map((p) => [p.path, p.message])).toEqual([['/day', 'deve essere una stringa']]);
+      expect(problemsOf('notice', { day: '2 giugno', color: 'red' }, 'en')).toMatchObject([{ path: '/color', code: 'ignored', warning: true }]);
+      expect(problemsOf('notice', { day: '2 giugno' }, 'it')).toEqual([]);
+      // a pasted config is recognised by its $schema, or by the key only it has
+      expect(starter('notice')).toEqual({ $schema: '../schemas/notice.schema.json' });
+      expect(typeOf(starter('notice'))).toBe('notice');
+      expect(typeOf({ day: '2 giugno' })).toBe('notice');
+      expect(configHtml('notice', { blockId: 'chiusura', day: '2 giugno' }, 'Uffici chiusi')).toContain('<div data-piazza-block="notice" id="chiusura">');
+      // its name among the types the page offers (CONFIG_TYPES): its schema's title, having no words of the configurator's
+      expect(typeName(textsFor('it'), 'notice')).toBe('notice');
+      expect(typeName(textsFor('en'), 'probe')).toBe('Probe block');
+      expect(typeName(textsFor('it'), 'probe')).toBe('Blocco di prova');
+    } finally {
+      vi.doUnmock('../../../schemas/generated/blocks.validate.js');
+      vi.doUnmock('../../../schemas/generated/blocks.schemas.js');
+      vi.resetModules();
+    }
   });
 
   it('is an entry of the build and has its size budget', async () => {
