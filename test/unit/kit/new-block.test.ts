@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
 import { adminLog, blockPrefix } from '../../../runtime/log';
 import type { BlockContext } from '../../../runtime/types';
+import type { ConfigType } from '../../../configurator/blocks';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
@@ -140,21 +141,23 @@ describe('a block added with its schema, its folder and one registry line', () =
       const { localizeSchema } = await import('../../../configurator/schema-ui');
       const { typeName } = await import('../../../configurator/start');
       const { textsFor } = await import('../../../configurator/texts');
+      // (a type of this registry only: not one this checkout's typings know)
+      const notice = 'notice' as ConfigType;
       expect(CONFIG_TYPES).toEqual(['listing', 'datatable', 'probe', 'notice', 'consent']);
       // its fields in the form (the legacy key kept out of it), the kit's keys in Avanzate
-      expect(BLOCKS.notice.groups.map((g) => [g.id, g.keys, g.open])).toEqual([['cosa', ['day'], true], ['avanzate', ['blockId', 'locale'], false]]);
-      expect(Object.keys(localizeSchema(BLOCKS.notice, 'it').properties)).toEqual(['$schema', 'blockId', 'locale', 'day']);
+      expect(BLOCKS[notice].groups.map((g) => [g.id, g.keys, g.open])).toEqual([['cosa', ['day'], true], ['avanzate', ['blockId', 'locale'], false]]);
+      expect(Object.keys(localizeSchema(BLOCKS[notice], 'it').properties)).toEqual(['$schema', 'blockId', 'locale', 'day']);
       // the problems `npm run validate` prints for the same config (above), and the legacy key as a warning
-      expect(problemsOf('notice', { day: 3 }, 'it').map((p) => [p.path, p.message])).toEqual([['/day', 'deve essere una stringa']]);
-      expect(problemsOf('notice', { day: '2 giugno', color: 'red' }, 'en')).toMatchObject([{ path: '/color', code: 'ignored', warning: true }]);
-      expect(problemsOf('notice', { day: '2 giugno' }, 'it')).toEqual([]);
+      expect(problemsOf(notice, { day: 3 }, 'it').map((p) => [p.path, p.message])).toEqual([['/day', 'deve essere una stringa']]);
+      expect(problemsOf(notice, { day: '2 giugno', color: 'red' }, 'en')).toMatchObject([{ path: '/color', code: 'ignored', warning: true }]);
+      expect(problemsOf(notice, { day: '2 giugno' }, 'it')).toEqual([]);
       // a pasted config is recognised by its $schema, or by the key only it has
-      expect(starter('notice')).toEqual({ $schema: '../schemas/notice.schema.json' });
-      expect(typeOf(starter('notice'))).toBe('notice');
-      expect(typeOf({ day: '2 giugno' })).toBe('notice');
-      expect(configHtml('notice', { blockId: 'chiusura', day: '2 giugno' }, 'Uffici chiusi')).toContain('<div data-piazza-block="notice" id="chiusura">');
+      expect(starter(notice)).toEqual({ $schema: '../schemas/notice.schema.json' });
+      expect(typeOf(starter(notice))).toBe(notice);
+      expect(typeOf({ day: '2 giugno' })).toBe(notice);
+      expect(configHtml(notice, { blockId: 'chiusura', day: '2 giugno' }, 'Uffici chiusi')).toContain('<div data-piazza-block="notice" id="chiusura">');
       // its name among the types the page offers (CONFIG_TYPES): its schema's title, having no words of the configurator's
-      expect(typeName(textsFor('it'), 'notice')).toBe('notice');
+      expect(typeName(textsFor('it'), notice)).toBe('notice');
       expect(typeName(textsFor('en'), 'probe')).toBe('Probe block');
       expect(typeName(textsFor('it'), 'probe')).toBe('Blocco di prova');
     } finally {
