@@ -7,24 +7,17 @@ import { typeFromClass, type ClassDefinition, type ClassField } from '../blocks/
 import type { FieldType } from '../blocks/datatable/model/types';
 import { restUrl } from '../blocks/listing/model/endpoints';
 import { getJson } from '../runtime/http';
+import { pickLang } from '../runtime/i18n';
 
 export interface ClassSummary { identifier: string; name: string }
 export interface FieldSummary { identifier: string; name: string; type: FieldType; dataType: string }
 
-async function get(path: string): Promise<unknown> {
-  const res = await fetch('/api/opendata/v2/' + path, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error('HTTP ' + res.status);
-  return res.json();
-}
+/** This portal's API (runtime/http: the one client, its errors a RequestError). */
+const get = (path: string) => getJson('/api/opendata/v2/' + path);
 
-/** A name as the API gives it: a string, or one per language (`ita-IT`, `eng-GB`…). */
-function nameIn(name: unknown, lang: 'it' | 'en'): string {
-  if (typeof name === 'string') return name;
-  if (!name || typeof name !== 'object') return '';
-  const map = name as Record<string, string>;
-  const key = Object.keys(map).find((k) => k.startsWith(lang === 'en' ? 'eng' : 'ita')) || Object.keys(map)[0];
-  return key ? String(map[key]) : '';
-}
+/** A name as the API gives it: a string, or one per eZ locale (`ita-IT`, `eng-GB`…). */
+const nameIn = (name: unknown, lang: 'it' | 'en'): string =>
+  typeof name === 'string' ? name : String(pickLang(name && typeof name === 'object' ? (name as Record<string, string>) : null, lang) ?? '');
 
 export async function listClasses(lang: 'it' | 'en'): Promise<ClassSummary[]> {
   const data = (await get('classes')) as any;

@@ -8,22 +8,10 @@ import { fieldValues, type ClassSummary, type FieldSummary } from './api';
 import { normalizeOrigin } from './model';
 import { parseQuery, withParts } from './query';
 import type { Texts } from './texts';
+import { RequestError, requestText } from '../runtime/http';
+import { useLoad, type Load } from '../runtime/ui/load';
 
-export type Load<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'failed'; error: string };
-
-/** A value the page loads (again on `retry`); null while there is nothing to load. */
-export function useLoad<T>(load: (() => Promise<T>) | null, deps: unknown[]): [Load<T> | null, () => void] {
-  const [result, setResult] = useState<Load<T> | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!load) { setResult(null); return; }
-    let live = true;
-    setResult({ state: 'loading' });
-    load().then((value) => live && setResult({ state: 'ok', value }), (e) => live && setResult({ state: 'failed', error: String(e?.message || e) }));
-    return () => { live = false; };
-  }, [...deps, attempt]);
-  return [result, () => setAttempt((n) => n + 1)];
-}
+export { useLoad, type Load };
 
 /** The class a config lists: the query's first class, or the data table's `class`. */
 export function classOf(kind: BlockKind, config: Config): string {
@@ -31,10 +19,11 @@ export function classOf(kind: BlockKind, config: Config): string {
   return parseQuery(typeof config.query === 'string' ? config.query : '').classes[0] || named;
 }
 
-function Failed({ t, error, retry }: { t: Texts; error: string; retry: () => void }) {
+function Failed({ t, error, retry }: { t: Texts; error: unknown; retry: () => void }) {
+  const text = error instanceof RequestError ? requestText(error) : String((error as Error)?.message || error);
   return (
     <div className="alert alert-danger" role="alert">
-      {t('classesFailed', { error })} <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={retry}>{t('retry')}</button>
+      {t('classesFailed', { error: text })} <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={retry}>{t('retry')}</button>
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // unless `data-piazza-messages="en"`), like config problems; a RequestError is printed one way
 // (`request`). The kit puts it on the block's context (`ctx.log`, runtime/block/kit.ts): made there,
 // not in the manifest, which every page downloads.
+import { requestText } from './http/core';
 import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
 export interface AdminLog {
@@ -29,6 +30,6 @@ export function adminLog(prefix: string, explain: RuntimeContext['explain']): Ad
     prefix,
     warn: line('warn'),
     error,
-    request: (e, what) => error(what + ' request failed: ' + (e.status || '-') + ' ' + e.message + (e.url ? ' (' + e.url + ')' : '')),
+    request: (e, what) => error(what + ' request failed: ' + requestText(e)),
   };
 }

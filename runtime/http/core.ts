@@ -9,6 +9,9 @@ export class RequestError extends Error {
   }
 }
 
+/** A failed request as every admin line and the configurator print it: `<status> <message> (<url>)`. */
+export const requestText = (e: { status?: number; message: string; url?: string }) => (e.status || '-') + ' ' + e.message + (e.url ? ' (' + e.url + ')' : '');
+
 export class Cancelled extends Error {
   constructor() {
     super('cancelled');

@@ -3,9 +3,9 @@
 // is the visitor's error with Retry, like a failed request's, and one console line for admins.
 // `load` is a lazyModule: a failed download is forgotten, so Retry downloads again.
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useState } from 'preact/hooks';
 import type { I18n } from '../i18n';
 import { ErrorNotice } from './ErrorNotice';
+import { useLoad } from './load';
 
 export interface LazyProps<T> {
   load(): Promise<T>;
@@ -18,22 +18,7 @@ export interface LazyProps<T> {
 }
 
 export function Lazy<T>({ load, i18n, waiting, failed, render }: LazyProps<T>) {
-  const [value, setValue] = useState<{ ready: T } | null>(null);
-  const [broken, setBroken] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  // Asked in the commit, not after the next paint: a chunk already in (fetched on intent) shows
-  // without a frame of the spinner first.
-  useLayoutEffect(() => {
-    let live = true;
-    load().then(
-      (ready) => live && setValue({ ready }),
-      (e) => {
-        failed(e);
-        if (live) setBroken(true);
-      },
-    );
-    return () => { live = false; };
-  }, [attempt]);
-  if (broken) return <ErrorNotice i18n={i18n} onRetry={() => { setBroken(false); setAttempt(attempt + 1); }} />;
-  return <>{value ? render(value.ready) : waiting}</>;
+  const [result, retry] = useLoad(load, [], failed);
+  if (result?.state === 'failed') return <ErrorNotice i18n={i18n} onRetry={retry} />;
+  return <>{result?.state === 'ok' ? render(result.value) : waiting}</>;
 }
