@@ -21,6 +21,8 @@ export interface ListingApi {
   facetCounts(filters: Filters): Promise<Record<string, FacetCount[]>>;
   /** Agenda items between start and end (local ISO text, no offset). */
   calendar(filters: Filters, start: string, end: string): Promise<CalendarItem[]>;
+  /** One page of the map's places, as the API sends it (the geo search's URL or its next page's: geo/model/urls.ts); the map's controller reads and pages it. */
+  geoPage(url: string, signal: AbortSignal): Promise<unknown>;
   /** Sends now what search() and facetCounts() will ask with these arguments, for them to take (http getJsonAhead). */
   ahead(filters: Filters, offset: number, limit: number, list: boolean): void;
   /** Cancel everything in flight (the block is going away). */
@@ -109,6 +111,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
       const url = calendarUrl(s, filters, start, end);
       return slots.calendar(async (signal) => normaliseCalendar(await get(url, signal), link) || Promise.reject(shapeError(url)));
     },
+    geoPage: get,
     ahead(filters, offset, limit, list) {
       const at = now();
       const urls = facetUrls(filters, at).map((f) => f.url);

@@ -3,7 +3,9 @@
 // view reads, driven by the block's shared filter state, like the list tab's list-results.
 import { ref } from 'valtio/vanilla';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
-import { getJson, latest, RequestError } from '../../../runtime/http';
+import { latest, RequestError } from '../../../runtime/http';
+import type { AdminLog } from '../../../runtime/log';
+import type { ListingApi } from '../api';
 import { createI18n, type I18n } from '../../../runtime/i18n';
 import type { GeoPoint } from '../model/response';
 import { filtersOf } from '../model/state';
@@ -38,7 +40,10 @@ export interface GeoControllerOptions {
   state: ListingState;
   settings: ListingSettings;
   i18n: I18n;
-  nonce: string;
+  /** The block's requests (its transport: JSON here, JSONP from another portal). */
+  api: Pick<ListingApi, 'geoPage'>;
+  /** The block's admin lines (ctx.log). */
+  log: Pick<AdminLog, 'warn'>;
   announce(text: string): void;
   onResults(totalCount: number): void;
   onError(error: RequestError, what: string): void;
@@ -50,7 +55,6 @@ export interface GeoControllerOptions {
 export function createGeoController(o: GeoControllerOptions) {
   const { state, settings: s, i18n } = o;
   const now = o.now || portalNow;
-  const prefix = '[piazza] listing block "' + s.blockId + '": ';
   const maxZoom = s.map.maxZoom ?? 18;
 
   /** One page's features → places, a slice per task. */
@@ -85,12 +89,12 @@ export function createGeoController(o: GeoControllerOptions) {
     const seen = new Set<string>();
     while (next && !seen.has(next)) {
       if (seen.size >= MAX_PAGES) {
-        console.warn(prefix + 'the map stopped after ' + MAX_PAGES + ' pages of places');
+        o.log.warn('the map stopped after ' + MAX_PAGES + ' pages of places');
         break;
       }
       const current: string = next;
       seen.add(current);
-      const body = await getJson(current, { jsonp: s.source.kind === 'remote', signal, nonce: o.nonce });
+      const body = await o.api.geoPage(current, signal);
       await yieldToBrowser(); // parsing the body was one task already
       const page = await read(body, current, signal);
       for (const p of page.points) points.push(p);
@@ -124,7 +128,7 @@ export function createGeoController(o: GeoControllerOptions) {
       results.skipped = res.skipped;
       settle(results);
       if (res.skipped) {
-        console.warn(prefix + res.skipped + ' place' + (res.skipped === 1 ? '' : 's') + ' without coordinates (missing or 0,0) not shown on the map');
+        o.log.warn(res.skipped + ' place' + (res.skipped === 1 ? '' : 's') + ' without coordinates (missing or 0,0) not shown on the map');
       }
       o.announce(i18n.plural('geo.count', res.points.length));
       o.onResults(res.totalCount);
@@ -147,4 +151,4 @@ export type GeoController = ReturnType<typeof createGeoController>;
 
 /** The block's (tab-results.ts): the map speaks with its own texts. */
 export const createController = (o: TabControllerOptions): GeoController =>
-  createGeoController({ ...o, i18n: createI18n(catalog, o.settings.locale, o.settings.i18n), nonce: o.ctx.nonce });
+  createGeoController({ ...o, i18n: createI18n(catalog, o.settings.locale, o.settings.i18n), log: o.ctx.log });
