@@ -2,9 +2,8 @@
 // draw per request (stale answers dropped, retry), a page past the end corrected, and the polite
 // result-count message. Everything it decides comes from the pure model; views read the store
 // with useStore and call navigate / retry. No DOM, no Preact.
-import { ref } from 'valtio/vanilla';
 import { resource } from '../../runtime/block/resource';
-import { proxy, snapshot } from '../../runtime/block/store';
+import { proxy, ref, snapshot } from '../../runtime/block/store';
 import { urlState } from '../../runtime/block/url-state';
 import { RequestError } from '../../runtime/http';
 import { ezLocale, type I18n } from '../../runtime/i18n';

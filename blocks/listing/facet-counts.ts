@@ -1,6 +1,6 @@
 // Facet counts for the filter selects, refreshed whenever the effective filters change (whatever
 // tab is shown: the filters are shared). No DOM, no Preact.
-import { proxy } from 'valtio/vanilla';
+import { proxy } from '../../runtime/block/store';
 import { resource } from '../../runtime/block/resource';
 import type { RequestError } from '../../runtime/http';
 import type { ListingApi } from './api';

@@ -1,7 +1,7 @@
 // The list tab's results: which page to fetch when the filters or the page change, in either
 // paging style, and what to tell the visitor afterwards. No DOM, no Preact: a valtio store the
 // view reads, driven by the shared filter state.
-import { ref } from 'valtio/vanilla';
+import { ref } from '../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../runtime/block/result-store';
 import type { RequestError } from '../../runtime/http';
 import type { I18n } from '../../runtime/i18n';

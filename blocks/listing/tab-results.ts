@@ -6,7 +6,7 @@
 // left. A lazy tab's code comes only on the visitor's intent (issue 31): a pointer over its tab
 // (a touch's too), focus on it, or a link to its panel; with Save-Data (or on 2G), only a press on
 // it. A visitor who never opens the map or the agenda never downloads them.
-import { proxy, subscribe } from 'valtio/vanilla';
+import { proxy, subscribe } from '../../runtime/block/store';
 import { createListController } from './list-results';
 import type { TabId } from './model/types';
 import { loadTab, type TabController, type TabControllerOptions } from './tabs';

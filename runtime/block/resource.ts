@@ -3,7 +3,7 @@
 // per key (the request the state asks for, as a URL), again on retry, never report a superseded
 // or cancelled request, stop on dispose. What a result means stays with the controller: `load`
 // fetches and stores it, `failed` shows the error. No DOM, no Preact.
-import { subscribe } from 'valtio/vanilla';
+import { subscribe } from './store';
 import { isCancelled, type RequestError } from '../http';
 
 export interface ResourceOptions<K extends string> {

@@ -4,7 +4,7 @@
 // stored, counted and reported (`onError(error, what)`: the block's `[piazza] … <what> request
 // failed` line) in one place, and `settle` marks an answer shown. What a result means stays with
 // the controller (`load`). No DOM, no Preact.
-import { proxy } from 'valtio/vanilla';
+import { proxy } from './store';
 import type { RequestError } from '../http';
 import { resource, type ResourceOptions } from './resource';
 

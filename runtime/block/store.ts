@@ -1,24 +1,5 @@
 // A block's state: one valtio proxy, changed by the block's actions and controllers (which run
-// outside Preact, created in mount), read by views with useStore. valtio/react's useSnapshot
-// would do the same, but it needs preact/compat (useSyncExternalStore) and proxy-compare's render
-// tracking: about 5 KB gzip that every list-only page would download. Here a component re-renders
-// on any change of the store it reads, which for these small stores is the same thing.
-import { useEffect, useReducer, useRef } from 'preact/hooks';
-import { proxy, snapshot, subscribe } from 'valtio/vanilla';
-
-export { proxy, snapshot, subscribe };
-
-/** The store's current snapshot; re-renders the component when the store changes. */
-export function useStore<T extends object>(store: T): T {
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const snap = snapshot(store) as T;
-  const rendered = useRef(snap);
-  rendered.current = snap;
-  useEffect(() => {
-    const check = () => { if (snapshot(store) !== rendered.current) rerender(0); };
-    const unsubscribe = subscribe(store, check);
-    check(); // a change between render and subscription
-    return unsubscribe;
-  }, [store]);
-  return snap;
-}
+// outside Preact, created in mount), read by views with useStore (use-store.ts). The only import
+// of valtio (Biome's noRestrictedImports): controllers and models take proxy, ref, snapshot and
+// subscribe from here, with no Preact (the listing's early chunk reads its state without it).
+export { proxy, ref, snapshot, subscribe } from 'valtio/vanilla';

@@ -3,7 +3,7 @@
 // and the one after replaceNext(); Back/Forward decode the URL and restore it, never pushing.
 // Each block's parameters carry its prefix (in its encode/decode), so two blocks on a page and
 // the portal's own parameters never collide.
-import { snapshot, subscribe } from 'valtio/vanilla';
+import { snapshot, subscribe } from './store';
 
 export interface UrlStateOptions<S extends object> {
   /** The block's store (a valtio proxy); its changes are written to the URL. */

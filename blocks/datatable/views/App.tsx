@@ -14,7 +14,7 @@ import { Filters, type FacetView } from './Filters';
 import { cellOptions, viewRows } from '../model/rows';
 import type { Table, TableSetup } from '../table';
 import { deviceOnPortalTime } from '../../../runtime/clock';
-import { useStore } from '../../../runtime/block/store';
+import { useStore } from '../../../runtime/block/use-store';
 import { lazyModule } from '../../../runtime/lazy';
 
 // The grid view is a lazy chunk: while it downloads, the placeholder; if that fails, the error with

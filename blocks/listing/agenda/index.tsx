@@ -3,7 +3,7 @@
 // width; the events of the visible range for the block's query and the visitor's text and facet
 // filters (in every mode); a keyboard and screen-reader list of the same events; .ics downloads.
 import { useEffect, useLayoutEffect, useMemo } from 'preact/hooks';
-import { useStore } from '../../../runtime/block/store';
+import { useStore } from '../../../runtime/block/use-store';
 import { injectStyle } from '../../../runtime/dom';
 import { createI18n } from '../../../runtime/i18n';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';

@@ -2,7 +2,7 @@
 // valtio store the views read; no DOM, no Preact. The calendar endpoint is asked again whenever the
 // period or the filters change while the tab is shown (and once more when it is shown again after
 // a change made meanwhile); a superseded answer is cancelled by the api and never shown.
-import { ref } from 'valtio/vanilla';
+import { ref } from '../../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import type { RequestError } from '../../../runtime/http';
 import { createI18n, type I18n } from '../../../runtime/i18n';

@@ -1,7 +1,7 @@
 // The map's places: every page of the geo search for the current filters, fetched while the tab
 // is shown (and again when the filters changed meanwhile). No DOM, no Preact: a valtio store the
 // view reads, driven by the block's shared filter state, like the list tab's list-results.
-import { ref } from 'valtio/vanilla';
+import { ref } from '../../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import { latest, RequestError } from '../../../runtime/http';
 import type { AdminLog } from '../../../runtime/log';

@@ -1,7 +1,7 @@
 // The block's filter state: one valtio proxy per block, shared by the filters and every tab.
 // The transitions live here so the rule "any filter change or search goes back to page 0" is
 // written once. No DOM, no Preact.
-import { proxy } from 'valtio/vanilla';
+import { proxy } from '../../../runtime/block/store';
 import { INTERVALS, type Filters, type IntervalId, type ListingSettings, type ListingState, type TabId } from './types';
 
 export function defaultState(s: ListingSettings, tabs: readonly TabId[] = s.tabs): ListingState {

@@ -11,7 +11,7 @@ import type { Hit } from '../model/response';
 import type { TabViewProps } from '../tabs';
 import { HitItem } from './HitItem';
 import { Spinner } from './Spinner';
-import { useStore } from '../../../runtime/block/store';
+import { useStore } from '../../../runtime/block/use-store';
 
 /** Column classes for `itemsPerRow` (card views); 'auto' is a masonry-like column flow. */
 function layout(settings: TabViewProps['settings']): { list: string; item: string } {

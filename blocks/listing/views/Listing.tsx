@@ -17,7 +17,7 @@ import { TabView as ListTabView } from './ListTab';
 import { SearchBox } from './SearchBox';
 import { Spinner } from './Spinner';
 import { panelId, tabId, Tabs } from './Tabs';
-import { useStore } from '../../../runtime/block/store';
+import { useStore } from '../../../runtime/block/use-store';
 
 export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId' | 'controller'> {
   tabs: readonly TabId[];

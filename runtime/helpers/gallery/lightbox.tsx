@@ -7,7 +7,7 @@ import { releaseFslightboxStyles } from './views/fslightbox-guard';
 import FsLightbox from 'fslightbox-react';
 import { render } from 'preact';
 import { createPortal, memo, useEffect, useMemo, useState } from 'preact/compat';
-import { useStore } from '../../block/store';
+import { useStore } from '../../block/use-store';
 import { createAnnouncer, injectStyle } from '../../dom';
 import { createI18n } from '../../i18n';
 import type { RuntimeContext } from '../../types';

@@ -3,7 +3,7 @@
 // only once its tiles are allowed (a consent-governed tile service waits for the visitor).
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { useStore } from '../../../../runtime/block/store';
+import { useStore } from '../../../../runtime/block/use-store';
 import { injectStyle } from '../../../../runtime/dom';
 import { createI18n } from '../../../../runtime/i18n';
 import type { BlockContext } from '../../../../runtime/types';

@@ -2,7 +2,8 @@
 // the fslightbox adapter, consent for external video). Components read it with useStore.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { proxy, useStore } from '../../../block/store';
+import { proxy } from '../../../block/store';
+import { useStore } from '../../../block/use-store';
 import type { I18n } from '../../../i18n';
 import type { RuntimeContext } from '../../../types';
 import type { ExternalService, GalleryItem } from '../model/items';
