@@ -85,7 +85,7 @@ export const mount = defineBlock<Config>({
         }
       },
       failed(e) {
-        log.error('class "' + (identifier ?? '?') + '" could not be read (status ' + (e.status ?? 0) + ': ' + e.message + ')');
+        log.request(e, 'class "' + (identifier ?? '?') + '"');
         // Configured columns are enough to show the table; without them there is nothing to show yet.
         if (config.columns?.length) show(null);
         else {

@@ -127,7 +127,7 @@ export function createTable(setup: TableSetup) {
     failed(e) {
       const error = e instanceof RequestError ? e : new RequestError(0, String((e as Error)?.message ?? e), 'network');
       const kind: LoadError = error.kind === 'invalid-json' || error.kind === 'empty' ? 'invalidJson' : 'ajax';
-      log.error((kind === 'invalidJson' ? 'Invalid JSON response' : 'Ajax error') + ' (status ' + error.status + ': ' + error.message + ')' + (error.url ? ' ' + error.url : ''));
+      log.request(error, 'search');
       store.error = kind;
       store.loading = false;
     },

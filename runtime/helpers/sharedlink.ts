@@ -6,7 +6,7 @@
 // the runtime's http client; each object/view is requested once per page. A failure is logged with
 // its status and text, and the placeholder stays.
 import { injectStyle } from '../dom';
-import { getJsonp, RequestError } from '../http/core';
+import { getJsonp, RequestError, requestText } from '../http/core';
 import { ezLocale, langOf } from '../i18n';
 import type { RuntimeContext } from '../types';
 import { follow, gridOf } from './masonry/follow';
@@ -81,7 +81,7 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
     ctx.events.emit('sharedlink:embedded', { id, view, base: plan.base });
   } catch (e) {
     const err = e as RequestError;
-    console.error('[piazza] shared link "' + link.getAttribute('href') + '" (' + view + '): ' + (err.status ?? 0) + ' ' + (err.message || String(e)) + ' — the placeholder stays');
+    console.error('[piazza] shared link "' + link.getAttribute('href') + '" (' + view + '): ' + requestText({ ...err, message: err.message || String(e) }) + ' — the placeholder stays');
     link.setAttribute('data-piazza-embedded', 'false');
     ctx.events.emit('sharedlink:error', { id, view, status: err.status ?? 0, message: err.message });
   } finally {

@@ -53,10 +53,10 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
       for (const [, target, rel] of e.links) expect([target, (rel || '').split(' ').includes('noopener')]).toEqual(['_blank', true]);
     }
 
-    // A failed read keeps its placeholder and is logged with status and text.
+    // A failed read keeps its placeholder and is logged with status, text and URL, as every failed request (runtime/http requestText).
     expect(await page.$eval('#ph-mancante h2', (h) => h.textContent)).toBe('Contenuto rimosso');
     const logged = probe.consoleErrors.filter((m) => m.startsWith('[piazza]'));
-    expect(logged).toEqual([expect.stringMatching(/^\[piazza\] shared link "http:\/\/127\.0\.0\.1:\d+\/openpa\/object\/999999" \(card_teaser\): 0 Request failed — the placeholder stays$/)]);
+    expect(logged).toEqual([expect.stringMatching(/^\[piazza\] shared link "http:\/\/127\.0\.0\.1:\d+\/openpa\/object\/999999" \(card_teaser\): - Request failed \(http:\/\/127\.0\.0\.1:\d+\/.+\) — the placeholder stays$/)]);
     // The browser's own line for the failed script is the only other error.
     expect(probe.consoleErrors.filter((m) => !m.startsWith('[piazza]'))).toEqual([expect.stringMatching(/404/)]);
     expect(probe.pageErrors).toEqual([]);

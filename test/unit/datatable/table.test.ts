@@ -136,7 +136,7 @@ describe('datatable controller: draws', () => {
     await tick();
     expect(t.table.store.error).toBe('invalidJson');
     expect(t.table.store.loading).toBe(false);
-    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": Invalid JSON response (status 200: Invalid JSON response) /search');
+    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": search request failed: 200 Invalid JSON response (/search)');
     t.table.retry();
     await tick();
     expect(t.sent).toHaveLength(2);
@@ -147,7 +147,7 @@ describe('datatable controller: draws', () => {
     t.table.navigate(withPage(t.table.store.state, 1));
     await tick();
     expect(t.table.store.error).toBe('ajax');
-    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": Ajax error (status 500: Emulated server error)');
+    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": search request failed: 500 Emulated server error');
     t.table.dispose();
   });
 
