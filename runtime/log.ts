@@ -5,16 +5,9 @@
 // (`request`). The kit puts it on the block's context (`ctx.log`, runtime/block/kit.ts): made there,
 // not in the manifest, which every page downloads.
 import { requestText } from './http/core';
-import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
+import type { AdminLog, AdminNote, ConfigProblem, RuntimeContext } from './types';
 
-export interface AdminLog {
-  /** The line's prefix, e.g. `[piazza] listing block "eventi": `. */
-  prefix: string;
-  warn(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
-  error(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
-  /** A request that failed, as every block prints it: `<what> request failed: <status> <message> (<url>)`. */
-  request(error: { status?: number; message: string; url?: string }, what: string): void;
-}
+export type { AdminLog };
 
 export const blockPrefix = (type: string, blockId: string) => '[piazza] ' + type + ' block "' + blockId + '": ';
 

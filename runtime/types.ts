@@ -1,6 +1,5 @@
 // The contract between piazza.js (loader) and the lazy chunks. Type-only: nothing here is bundled.
 import type { Emitter } from './events';
-import type { AdminLog } from './log';
 
 /** What a block or helper chunk receives from the loader. */
 export interface RuntimeContext {
@@ -67,4 +66,14 @@ export interface ConfigProblem extends AdminNote {
 export interface AdminNote {
   code: string;
   [param: string]: unknown;
+}
+
+/** A block's (or helper's) admin console lines (runtime/log.ts adminLog). */
+export interface AdminLog {
+  /** The line's prefix, e.g. `[piazza] listing block "eventi": `. */
+  prefix: string;
+  warn(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
+  error(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
+  /** A request that failed, as every block prints it: `<what> request failed: <status> <message> (<url>)`. */
+  request(error: { status?: number; message: string; url?: string }, what: string): void;
 }

@@ -1,4 +1,5 @@
-// The listing's tabs: a tiny registry of lazily loaded tab views that share one filter state.
+// The listing's tabs: a tiny registry of lazily loaded tab views that share one filter state. What
+// a tab is given and gives back is the contract of tab-contract.ts (types only: no import circle).
 //
 // ─── How a tab plugs in (issues 5 "geo" and 6 "agenda") ─────────────────────────────────────────
 // 1. Write the tab's results controller, `blocks/listing/geo/results.ts` (no DOM, no Preact), exporting
@@ -19,69 +20,14 @@
 //    `{blockId}-geo-tab` for the tab), labels (i18n `tab.geo`, `tab.agenda`), keyboard handling,
 //    URL state (`{blockId}.tab=geo`), and "date filters hidden on the agenda" are already done.
 // 4. Config keys the tab needs go into schemas/listing.schema.json (additive), then `npm run gen`.
-// Until a tab is registered, a config naming it simply does not show it (a console.warn tells the
+// Until a tab is registered, a config naming it simply does not show it (ctx.log warns the
 // admin): a tab must not exist rather than be empty.
 // ──────────────────────────────────────────────────────────────────────────────────────────────────
-import type { ComponentType } from 'preact';
-import type { I18n } from '../../runtime/i18n';
-import type { BlockContext } from '../../runtime/types';
-import type { RequestError } from '../../runtime/http';
-import type { ListingApi } from './api';
-import type { ListingActions } from './model/state';
-import type { ListControllerOptions } from './list-results';
-import type { ListingSettings, ListingState, TabId } from './model/types';
 import { lazyModule } from '../../runtime/lazy';
+import type { TabId } from './model/types';
+import type { ResultsModule, TabModule } from './tab-contract';
 
-export interface TabViewProps {
-  /** The block's filter state (a valtio proxy shared by every tab): `useStore(state)` (runtime/block/store.ts) to read. */
-  state: ListingState;
-  /** The only way to change the state (every filter change resets the page to 0). */
-  actions: ListingActions;
-  /** The validated config with defaults applied (source, query, facets, templates, locale…). */
-  settings: ListingSettings;
-  /** The block's texts (it/en/de + the admin's `i18n` overrides). */
-  i18n: I18n;
-  /** Requests: search(), facetCounts(), calendar() (the map pages through its own geo search, geo/results.ts); a newer call of the same kind cancels the older one. */
-  api: ListingApi;
-  ctx: BlockContext;
-  /** true while this tab is shown (its controller fetches only then: the block switches it). */
-  active: boolean;
-  /** Laid out out of sight ahead of its first showing (tab-results.ts LAID_OUT): a view may make what takes time now. */
-  staged?: boolean;
-  /** The tab's results controller, created by the block (tab-results.ts); each view knows its own type. */
-  controller: TabController;
-  /** id of the tab's panel element (`{blockId}-{tab}`), e.g. to prefix ids inside it. */
-  panelId: string;
-  /** One polite live-region message per result change ("12 luoghi sulla mappa"). */
-  announce(text: string): void;
-  /** Report a result count: a `hideIfEmpty` block is revealed by the first count > 0. */
-  onResults(totalCount: number): void;
-  /** Log a failed request for admins (block id, status, message, URL). The visitor sees your <ErrorNotice>. */
-  onError(error: RequestError, what: string): void;
-  /** The page URL of the state with `change` applied: real links (open in a new tab, share). */
-  hrefFor(change: Partial<ListingState>): string;
-  /** The next state change replaces the current history entry instead of adding one. */
-  replaceHistory(): void;
-}
-
-export interface TabModule {
-  TabView: ComponentType<TabViewProps>;
-}
-
-/** What the block does with a tab's results controller (the view reads the rest of it). */
-export interface TabController {
-  /** The tab is shown (fetch now if the filters changed meanwhile) or hidden (stop fetching). */
-  setActive(active: boolean): void;
-  retry(): void;
-  dispose(): void;
-}
-
-/** What a tab's controller may use: the block's state, settings, api, texts and reporting. */
-export type TabControllerOptions = ListControllerOptions & { ctx: BlockContext };
-
-export interface ResultsModule {
-  createController(o: TabControllerOptions): TabController;
-}
+export type { ResultsModule, TabController, TabControllerOptions, TabModule, TabViewProps } from './tab-contract';
 
 /**
  * Lazy tabs: id → its module, a chunk of its own. The list tab is not here: it is always bundled

@@ -7,7 +7,7 @@ import { useStore } from '../../../runtime/block/use-store';
 import { injectStyle } from '../../../runtime/dom';
 import { createI18n } from '../../../runtime/i18n';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
-import type { TabViewProps } from '../tabs';
+import type { TabViewProps } from '../tab-contract';
 import { CALENDAR_ID, type CalendarTexts } from './calendar';
 import { catalog } from './i18n';
 import { eventsIn, groupByDay, toCalendarEvent, type AgendaEvent } from './model/events';

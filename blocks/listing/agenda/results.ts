@@ -14,7 +14,7 @@ import { eventsIn, toAgendaEvents, type AgendaEvent } from './model/events';
 import { countMessage } from './model/format';
 import { move, periodBounds, periodOf, requestRange, switchView, viewForWidth, type AgendaView, type Period } from './model/period';
 import { portalNow } from '../../../runtime/clock';
-import type { TabControllerOptions } from '../tabs';
+import type { TabControllerOptions } from '../tab-contract';
 import { catalog } from './i18n';
 
 export interface AgendaResults extends ResultState {

@@ -15,7 +15,7 @@ import { featureCount, readGeoPage } from './model/page';
 import { indexPlaces, placesOf, project, type Places } from './model/places';
 import { firstGeoUrl, nextGeoUrl } from './model/urls';
 import { portalNow } from '../../../runtime/clock';
-import type { TabControllerOptions } from '../tabs';
+import type { TabControllerOptions } from '../tab-contract';
 import { catalog } from './i18n';
 
 /** A server that keeps answering with a nextPageQuery must not keep the map loading forever. */

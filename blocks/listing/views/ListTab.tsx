@@ -8,7 +8,7 @@ import { Pagination } from '../../../runtime/ui/Pagination';
 import type { ListController, ListResults } from '../list-results';
 import { isCardLayout } from '../model/settings';
 import type { Hit } from '../model/response';
-import type { TabViewProps } from '../tabs';
+import type { TabViewProps } from '../tab-contract';
 import { HitItem } from './HitItem';
 import { Spinner } from './Spinner';
 import { useStore } from '../../../runtime/block/use-store';

@@ -8,7 +8,7 @@ import { injectStyle } from '../../../../runtime/dom';
 import { createI18n } from '../../../../runtime/i18n';
 import type { BlockContext } from '../../../../runtime/types';
 import { ErrorNotice } from '../../../../runtime/ui/ErrorNotice';
-import type { TabViewProps } from '../../tabs';
+import type { TabViewProps } from '../../tab-contract';
 import { Spinner } from '../../views/Spinner';
 import { createDetailLoader } from '../detail';
 import { catalog } from '../i18n';
