@@ -28,6 +28,19 @@ export function pickLang<T>(map: Record<string, T> | null | undefined, lang: Lan
   return first === undefined ? undefined : map[first];
 }
 
+/** The language of admins' console lines and config problems: Italian, or English on request. */
+export type AdminLang = 'it' | 'en';
+
+/** 'en', 'en-GB', 'eng' → English; anything else (or nothing) → Italian. */
+export const adminLang = (value?: string | null): AdminLang => (/^en/i.test(value || '') ? 'en' : 'it');
+
+/**
+ * The page's switch, `data-piazza-messages="en"` on the piazza.js tag (Italian without one, and in
+ * Node). Read when asked, not at import: piazza.js imports this module too and must stay lean.
+ */
+export const pageAdminLang = (): AdminLang =>
+  adminLang(typeof document === 'undefined' ? null : document.querySelector('script[data-piazza-messages]')?.getAttribute('data-piazza-messages'));
+
 export interface I18n {
   lang: Lang;
   /** BCP 47 tag for Intl and moment, e.g. it-IT. */

@@ -2,19 +2,12 @@
 // Italian by default and in English on request (`data-piazza-messages="en"` on the piazza.js tag,
 // `--lang en`). Problems travel as language-neutral codes; this module alone words them. In the
 // page it is a lazy chunk: only a misconfigured page needs it, and piazza.js has no bytes to spare
-// for two tables (nor for reading the switch: this chunk reads it).
-import { createI18n, type Catalog } from './i18n';
+// for two tables. The switch is read by i18n.ts (pageAdminLang), which ctx.log (runtime/log.ts) reads too.
+import { adminLang, createI18n, pageAdminLang, type AdminLang, type Catalog } from './i18n';
 import type { AdminNote, ConfigProblem } from './types';
 import type { LegacyNote } from './config';
 
-export type AdminLang = 'it' | 'en';
-
-/** 'en', 'en-GB', 'eng' → English; anything else (or nothing) → Italian. */
-export const adminLang = (value?: string | null): AdminLang => (/^en/i.test(value || '') ? 'en' : 'it');
-
-/** In the page: the switch on the piazza.js tag, read once. */
-const PAGE_LANG = typeof document === 'undefined' ? null
-  : document.querySelector('script[data-piazza-messages]')?.getAttribute('data-piazza-messages');
+export { adminLang, type AdminLang };
 
 // Keys are the problem codes: ajv's keyword where there is one, else what the check means.
 // `_one` / `_other` are plural forms of {count}.
@@ -167,7 +160,7 @@ export interface AdminMessages {
 }
 
 /** `lang` defaults to the page's switch (Italian without one, and in Node). */
-export function adminMessages(lang: string | null | undefined = PAGE_LANG): AdminMessages {
+export function adminMessages(lang: string | null | undefined = pageAdminLang()): AdminMessages {
   const i18n = createI18n(CATALOG, adminLang(lang));
   const { t } = i18n;
   const json = (v: unknown) => JSON.stringify(v);

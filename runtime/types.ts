@@ -68,12 +68,18 @@ export interface AdminNote {
   [param: string]: unknown;
 }
 
+/** A console line for admins in both its languages; the logger prints the admin's (runtime/log.ts). */
+export interface Words {
+  it: string;
+  en: string;
+}
+
 /** A block's (or helper's) admin console lines (runtime/log.ts adminLog). */
 export interface AdminLog {
   /** The line's prefix, e.g. `[piazza] listing block "eventi": `. */
   prefix: string;
-  warn(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
-  error(what: string | AdminNote | ConfigProblem[], detail?: unknown): void;
-  /** A request that failed, as every block prints it: `<what> request failed: <status> <message> (<url>)`. */
-  request(error: { status?: number; message: string; url?: string }, what: string): void;
+  warn(what: Words | AdminNote | ConfigProblem[], detail?: unknown): void;
+  error(what: Words | AdminNote | ConfigProblem[], detail?: unknown): void;
+  /** A request that failed, as every block prints it: `richiesta <what.it> non riuscita: <status> <message> (<url>)`, in English `<what.en> request failed: …`. */
+  request(error: { status?: number; message: string; url?: string }, what: Words): void;
 }

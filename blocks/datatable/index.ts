@@ -45,7 +45,11 @@ export const mount = defineBlock<Config>({
       const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
       const columns = resolveColumns(config, cls, i18n.lang, metaTitles);
       if (config.order && !columns.some((c) => c.field === config.order!.field)) {
-        log.warn('/order/field "' + config.order.field + '" is not a column; the server sorts by it but no header shows it');
+        const field = '/order/field "' + config.order.field + '"';
+        log.warn({
+          it: field + ' non è una colonna: il server ordina per questo campo ma nessuna intestazione lo mostra',
+          en: field + ' is not a column; the server sorts by it but no header shows it',
+        });
       }
       const facets = resolveFacets(config.facets, columns, cls, i18n.lang);
       const defaults = initialState(config.pageSize, defaultSort(columns, config.order));
@@ -85,7 +89,8 @@ export const mount = defineBlock<Config>({
         }
       },
       failed(e) {
-        log.request(e, 'class "' + (identifier ?? '?') + '"');
+        const name = ' "' + (identifier ?? '?') + '"';
+        log.request(e, { it: 'della classe' + name, en: 'class' + name });
         // Configured columns are enough to show the table; without them there is nothing to show yet.
         if (config.columns?.length) show(null);
         else {

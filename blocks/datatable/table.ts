@@ -102,7 +102,7 @@ export function createTable(setup: TableSetup) {
     const r = await api.draw(requestFor(setup, state, sent));
     if (!isCurrent()) return;
     if (!isCurrentDraw(sent, r.draw)) {
-      log.warn('ignored the answer to an older draw (' + r.draw + ', current ' + sent + ')');
+      log.warn({ it: 'ignorata la risposta a un draw precedente (' + r.draw + ', attuale ' + sent + ')', en: 'ignored the answer to an older draw (' + r.draw + ', current ' + sent + ')' });
       return;
     }
     // A page past the end (a stale link, rows deleted since): show the last page instead.
@@ -111,7 +111,11 @@ export function createTable(setup: TableSetup) {
       return;
     }
     const bad = misalignment(r.data, setup.columns, i18n.lang);
-    if (bad) log.warn('Possible column misalignment: row ' + (state.page * state.pageSize + bad.row + 1) + ' has no field ' + bad.fields.join(', '));
+    if (bad) {
+      const row = state.page * state.pageSize + bad.row + 1;
+      const fields = bad.fields.join(', ');
+      log.warn({ it: 'possibile disallineamento delle colonne: la riga ' + row + ' non ha il campo ' + fields, en: 'Possible column misalignment: row ' + row + ' has no field ' + fields });
+    }
     // The answer is replaced whole, never changed: kept as it is, not made reactive row by row.
     store.shown = ref({ result: r, state });
     store.error = null;
@@ -127,7 +131,7 @@ export function createTable(setup: TableSetup) {
     failed(e) {
       const error = e instanceof RequestError ? e : new RequestError(0, String((e as Error)?.message ?? e), 'network');
       const kind: LoadError = error.kind === 'invalid-json' || error.kind === 'empty' ? 'invalidJson' : 'ajax';
-      log.request(error, 'search');
+      log.request(error, { it: 'della ricerca', en: 'search' });
       store.error = kind;
       store.loading = false;
     },

@@ -3,6 +3,7 @@
 import { proxy } from '../../runtime/block/store';
 import { resource } from '../../runtime/block/resource';
 import type { RequestError } from '../../runtime/http';
+import type { Words } from '../../runtime/types';
 import type { ListingApi } from './api';
 import { facetsUrl } from './model/endpoints';
 import { facetRequests } from './model/facets';
@@ -18,7 +19,7 @@ export interface FacetCounts {
   error: RequestError | null;
 }
 
-export function createFacetCounts(state: ListingState, s: ListingSettings, api: ListingApi, onError: (e: RequestError, what: string) => void, now: () => Date = portalNow) {
+export function createFacetCounts(state: ListingState, s: ListingSettings, api: ListingApi, onError: (e: RequestError, what: Words) => void, now: () => Date = portalNow) {
   const store = proxy<FacetCounts>({ counts: null, loading: false, error: null });
   const fetcher = resource({
     watch: state,
@@ -40,7 +41,7 @@ export function createFacetCounts(state: ListingState, s: ListingSettings, api: 
     failed(error) {
       store.error = error;
       store.loading = false;
-      onError(error, 'facets');
+      onError(error, { it: 'delle faccette', en: 'facets' });
     },
   });
   return { store, retry: fetcher.retry, dispose: fetcher.dispose };

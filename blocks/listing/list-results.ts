@@ -4,6 +4,7 @@
 import { ref } from '../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../runtime/block/result-store';
 import type { RequestError } from '../../runtime/http';
+import type { Words } from '../../runtime/types';
 import type { I18n } from '../../runtime/i18n';
 import { pageCount } from '../../runtime/pagination';
 import type { ListingApi } from './api';
@@ -36,7 +37,7 @@ export interface ListControllerOptions {
   i18n: I18n;
   announce(text: string): void;
   onResults(totalCount: number): void;
-  onError(error: RequestError, what: string): void;
+  onError(error: RequestError, what: Words): void;
   /** A page past the end (an old link) is corrected to the last page, without a history entry. */
   onPageCorrected?(): void;
   now?: () => Date;
@@ -49,7 +50,7 @@ export function createListController(o: ListControllerOptions) {
     pending: null, hits: ref([]), totalCount: 0, page: 0, change: null, firstNew: 0,
   }, {
     watch: state,
-    what: 'list',
+    what: { it: 'dell’elenco', en: 'list' },
     onError: o.onError,
     key: () => filtersKey() + ' page ' + state.page,
     load: (key, current) => load(key, current),

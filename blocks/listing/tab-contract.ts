@@ -3,7 +3,7 @@
 // that a tab imports the contract and tabs.ts imports the tabs, with no circle between them.
 import type { ComponentType } from 'preact';
 import type { I18n } from '../../runtime/i18n';
-import type { BlockContext } from '../../runtime/types';
+import type { BlockContext, Words } from '../../runtime/types';
 import type { RequestError } from '../../runtime/http';
 import type { ListingApi } from './api';
 import type { ListingActions } from './model/state';
@@ -35,7 +35,7 @@ export interface TabViewProps {
   /** Report a result count: a `hideIfEmpty` block is revealed by the first count > 0. */
   onResults(totalCount: number): void;
   /** Log a failed request for admins (block id, status, message, URL). The visitor sees your <ErrorNotice>. */
-  onError(error: RequestError, what: string): void;
+  onError(error: RequestError, what: Words): void;
   /** The page URL of the state with `change` applied: real links (open in a new tab, share). */
   hrefFor(change: Partial<ListingState>): string;
   /** The next state change replaces the current history entry instead of adding one. */

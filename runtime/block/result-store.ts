@@ -6,6 +6,7 @@
 // the controller (`load`). No DOM, no Preact.
 import { proxy } from './store';
 import type { RequestError } from '../http';
+import type { Words } from '../types';
 import { resource, type ResourceOptions } from './resource';
 
 export interface ResultState {
@@ -19,9 +20,9 @@ export interface ResultState {
 }
 
 export interface ResultStoreOptions<R, K extends string> extends Pick<ResourceOptions<K>, 'watch' | 'active' | 'key' | 'cancel'> {
-  /** What the request is called in the admin's console line: `list`, `geo`, `calendar`. */
-  what: string;
-  onError(error: RequestError, what: string): void;
+  /** What the request is called in the admin's console line, in both languages: `{ it: 'dell’elenco', en: 'list' }`. */
+  what: Words;
+  onError(error: RequestError, what: Words): void;
   /** Fetches and stores the result of `key` (then `settle(results)`); `current()` is false once a newer key is wanted. */
   load(key: K, current: () => boolean, results: R & ResultState): Promise<void>;
   /** What else a failure changes in the store (before its version is bumped). */

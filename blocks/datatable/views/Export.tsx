@@ -78,7 +78,7 @@ export function Export({ setup, state, filename, batchSize, separator, idPrefix 
         setup.announce(i18n.t('export.cancelled'));
         return;
       }
-      setup.log.error('CSV export failed', e);
+      setup.log.error({ it: 'esportazione CSV non riuscita', en: 'CSV export failed' }, e);
       setPhase({ kind: 'error' });
       setup.announce(i18n.t('export.error'));
     } finally {

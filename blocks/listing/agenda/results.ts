@@ -5,6 +5,7 @@
 import { ref } from '../../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import type { RequestError } from '../../../runtime/http';
+import type { Words } from '../../../runtime/types';
 import { createI18n, type I18n } from '../../../runtime/i18n';
 import type { ListingApi } from '../api';
 import { calendarUrl } from '../model/endpoints';
@@ -34,7 +35,7 @@ export interface AgendaControllerOptions {
   view: AgendaView;
   announce(text: string): void;
   onResults(count: number): void;
-  onError(error: RequestError, what: string): void;
+  onError(error: RequestError, what: Words): void;
   now?: () => Date;
 }
 
@@ -42,7 +43,7 @@ export function createAgendaController(o: AgendaControllerOptions) {
   const now = o.now || portalNow;
   const fetcher = resultStore({ period: periodOf(o.view, now()), loaded: null as Period | null, events: ref([] as AgendaEvent[]) }, {
     watch: o.state,
-    what: 'calendar',
+    what: { it: 'del calendario', en: 'calendar' },
     onError: o.onError,
     key: () => {
       const [start, end] = requestRange(results.period);

@@ -4,6 +4,7 @@
 import { ref } from '../../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import { latest, RequestError } from '../../../runtime/http';
+import type { Words } from '../../../runtime/types';
 import type { AdminLog } from '../../../runtime/log';
 import type { ListingApi } from '../api';
 import { createI18n, type I18n } from '../../../runtime/i18n';
@@ -46,7 +47,7 @@ export interface GeoControllerOptions {
   log: Pick<AdminLog, 'warn'>;
   announce(text: string): void;
   onResults(totalCount: number): void;
-  onError(error: RequestError, what: string): void;
+  onError(error: RequestError, what: Words): void;
   now?: () => Date;
   /** Origin of the page, for nextPageQuery URLs (tests). */
   origin?: string;
@@ -89,7 +90,7 @@ export function createGeoController(o: GeoControllerOptions) {
     const seen = new Set<string>();
     while (next && !seen.has(next)) {
       if (seen.size >= MAX_PAGES) {
-        o.log.warn('the map stopped after ' + MAX_PAGES + ' pages of places');
+        o.log.warn({ it: 'la mappa si è fermata dopo ' + MAX_PAGES + ' pagine di luoghi', en: 'the map stopped after ' + MAX_PAGES + ' pages of places' });
         break;
       }
       const current: string = next;
@@ -109,7 +110,7 @@ export function createGeoController(o: GeoControllerOptions) {
 
   const fetcher = resultStore({ received: 0, points: ref([] as GeoPoint[]), places: ref(indexPlaces([], 0)), totalCount: 0, skipped: 0 }, {
     watch: state,
-    what: 'geo',
+    what: { it: 'della mappa', en: 'geo' },
     onError: o.onError,
     key: () => firstGeoUrl(s, filtersOf(state), now()),
     async load(url, current, results) {
@@ -128,7 +129,11 @@ export function createGeoController(o: GeoControllerOptions) {
       results.skipped = res.skipped;
       settle(results);
       if (res.skipped) {
-        o.log.warn(res.skipped + ' place' + (res.skipped === 1 ? '' : 's') + ' without coordinates (missing or 0,0) not shown on the map');
+        const one = res.skipped === 1;
+        o.log.warn({
+          it: res.skipped + (one ? ' luogo' : ' luoghi') + ' senza coordinate (assenti o 0,0) non ' + (one ? 'mostrato' : 'mostrati') + ' sulla mappa',
+          en: res.skipped + (one ? ' place' : ' places') + ' without coordinates (missing or 0,0) not shown on the map',
+        });
       }
       o.announce(i18n.plural('geo.count', res.points.length));
       o.onResults(res.totalCount);

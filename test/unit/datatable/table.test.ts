@@ -114,7 +114,7 @@ describe('datatable controller: draws', () => {
     const t = setup(25, { first: (r) => ({ draw: r.draw - 2, recordsTotal: 1, recordsFiltered: 1, data: [hit(99)], facets: [] }) });
     await tick();
     expect(t.table.store.shown).toBeNull();
-    expect(warn).toHaveBeenCalledWith('[piazza] datatable block "documenti": ignored the answer to an older draw (-1, current 1)');
+    expect(warn).toHaveBeenCalledWith('[piazza] datatable block "documenti": ignorata la risposta a un draw precedente (-1, attuale 1)');
     expect(t.said).toEqual([]);
     t.table.dispose();
   });
@@ -136,7 +136,7 @@ describe('datatable controller: draws', () => {
     await tick();
     expect(t.table.store.error).toBe('invalidJson');
     expect(t.table.store.loading).toBe(false);
-    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": search request failed: 200 Invalid JSON response (/search)');
+    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": richiesta della ricerca non riuscita: 200 Invalid JSON response (/search)');
     t.table.retry();
     await tick();
     expect(t.sent).toHaveLength(2);
@@ -147,7 +147,7 @@ describe('datatable controller: draws', () => {
     t.table.navigate(withPage(t.table.store.state, 1));
     await tick();
     expect(t.table.store.error).toBe('ajax');
-    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": search request failed: 500 Emulated server error');
+    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": richiesta della ricerca non riuscita: 500 Emulated server error');
     t.table.dispose();
   });
 

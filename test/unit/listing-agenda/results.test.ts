@@ -31,7 +31,7 @@ function setup(view: 'month' | 'day' = 'month') {
   const errors: string[] = [];
   const controller = createAgendaController({
     state, settings: s, api, i18n: createI18n(catalog, 'it-IT'), view, now: () => TODAY,
-    announce: (text) => said.push(text), onResults: (n) => counts.push(n), onError: (e, what) => errors.push(what + ' ' + e.status),
+    announce: (text) => said.push(text), onResults: (n) => counts.push(n), onError: (e, what) => errors.push(what.en + ' ' + e.status),
   });
   return { state, actions, controller, calls, said, counts, errors };
 }

@@ -1,24 +1,83 @@
-// ctx.log: every line starts with the README's prefix; a text is written at once, a coded note once
-// worded in the admin's language (here by the real messages module, as the page's chunk does).
+// @vitest-environment jsdom
+// ctx.log: every line starts with the README's prefix and is in the language config problems use —
+// Italian, or English when the piazza.js tag says data-piazza-messages="en". Words are written at
+// once; a coded note once worded (here by the real messages module, as the page's chunk does).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageAdminLang } from '../../../runtime/i18n';
 import { adminLog, blockPrefix } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 
 const explainIn = (lang: 'it' | 'en') => async (what: Parameters<ReturnType<typeof adminMessages>['explain']>[0]) => adminMessages(lang).explain(what);
+const noExplain = async () => 'not used';
 
-afterEach(() => vi.restoreAllMocks());
+/** A piazza.js tag as the README says to write it, with the switch when given. */
+function piazzaTag(messages?: string) {
+  document.head.replaceChildren();
+  const script = document.createElement('script');
+  script.src = '/dist/piazza.js';
+  if (messages !== undefined) script.setAttribute('data-piazza-messages', messages);
+  document.head.append(script);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.head.replaceChildren();
+});
+
+describe('blockPrefix', () => {
+  it('names the type, the kind and the id as the README writes it', () => {
+    expect(blockPrefix('datatable', 'documenti')).toBe('[piazza] datatable block "documenti": ');
+    expect(blockPrefix('gallery', '#blueimp-gallery', 'helper')).toBe('[piazza] gallery helper "#blueimp-gallery": ');
+  });
+});
+
+describe('the admin\'s language (pageAdminLang)', () => {
+  it('is Italian without the switch, and for any value that is not English', () => {
+    piazzaTag();
+    expect(pageAdminLang()).toBe('it');
+    for (const value of ['it', 'de', '', 'fr-FR']) {
+      piazzaTag(value);
+      expect(pageAdminLang(), value).toBe('it');
+    }
+  });
+
+  it('is English when the piazza.js tag asks for it', () => {
+    for (const value of ['en', 'EN', 'en-GB', 'eng']) {
+      piazzaTag(value);
+      expect(pageAdminLang(), value).toBe('en');
+    }
+  });
+});
 
 describe('adminLog', () => {
-  it('prefixes a block\'s lines as the README says, a text at once', () => {
+  it('writes a line in Italian by default, with the prefix, at once, its detail after it', () => {
+    piazzaTag();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const log = adminLog(blockPrefix('datatable', 'documenti'), explainIn('it'));
+    const log = adminLog(blockPrefix('datatable', 'documenti'), noExplain);
     const cause = new Error('x');
-    log.error('Ajax error (status 500: boom)', cause);
-    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": Ajax error (status 500: boom)', cause);
-    log.request({ status: 404, message: 'Not Found', url: '/api/x' }, 'facets');
-    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": facets request failed: 404 Not Found (/api/x)');
-    log.request({ status: 0, message: 'Network error' }, 'list');
-    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": list request failed: - Network error');
+    log.error({ it: 'esportazione CSV non riuscita', en: 'CSV export failed' }, cause);
+    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": esportazione CSV non riuscita', cause);
+  });
+
+  it('writes the same line in English when the page says data-piazza-messages="en"', () => {
+    piazzaTag('en');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    adminLog(blockPrefix('listing', 'eventi'), noExplain).warn({ it: 'la mappa si è fermata', en: 'the map stopped' });
+    expect(warn).toHaveBeenCalledWith('[piazza] listing block "eventi": the map stopped');
+  });
+
+  it('prints a failed request one way, in either language', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const italian = adminLog(blockPrefix('listing', 'eventi'), noExplain, 'it');
+    const en = adminLog(blockPrefix('listing', 'eventi'), noExplain, 'en');
+    const facets = { it: 'delle faccette', en: 'facets' };
+    italian.request({ status: 404, message: 'Not Found', url: '/api/x' }, facets);
+    expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": richiesta delle faccette non riuscita: 404 Not Found (/api/x)');
+    en.request({ status: 404, message: 'Not Found', url: '/api/x' }, facets);
+    expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": facets request failed: 404 Not Found (/api/x)');
+    // no status (the network, a JSONP script that never called back): a dash, no URL when unknown
+    en.request({ status: 0, message: 'Network error' }, { it: 'dell’elenco', en: 'list' });
+    expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": list request failed: - Network error');
   });
 
   it('words a coded note in the admin\'s language, Italian or English', async () => {

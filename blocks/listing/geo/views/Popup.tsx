@@ -3,6 +3,7 @@
 // the content's full view in a new tab. A non-modal dialog: Escape or Close returns focus.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { isCancelled, type RequestError } from '../../../../runtime/http';
+import type { Words } from '../../../../runtime/types';
 import type { I18n } from '../../../../runtime/i18n';
 import { Icon } from '../../../../runtime/ui/icons';
 import type { GeoPoint, Hit } from '../../model/response';
@@ -22,7 +23,7 @@ interface Props {
   /** Move focus into the popup (it was opened from the keyboard list). */
   focus: boolean;
   onClose(): void;
-  onError(error: RequestError, what: string): void;
+  onError(error: RequestError, what: Words): void;
   /** The content's size changed: keep the popup inside the map. */
   onResize(): void;
 }
@@ -42,7 +43,7 @@ export function Popup({ place, settings, listingI18n, i18n, detail, focus, onClo
       (hit) => live && setState({ state: 'ready', hit }),
       (e) => {
         if (!live || isCancelled(e)) return;
-        onError(e as RequestError, 'popup');
+        onError(e as RequestError, { it: 'del popup', en: 'popup' });
         setState({ state: 'error' });
       },
     );
