@@ -4,11 +4,13 @@
 // (fslightbox-react) loads when a gallery item is first approached (hover, focus) or clicked.
 // As in blueimp, the gallery lives in a widget container (the portal's `#blueimp-gallery` from
 // page_extra.tpl, or the element the attribute's value selects) and its slides container; when one
-// is missing, or the group has nothing to show, the fault is logged and the link works as a link.
+// is missing, or the group has nothing to show, the fault is logged and the link works as a link:
+// `[piazza] gallery helper "<data-gallery>": `, in English in blueimp's own words.
 import type { RuntimeContext } from '../types';
 import { toItem, type GalleryItem } from './gallery/model/items';
 import { optionsFrom } from './gallery/model/session';
 import { lazyModule } from '../lazy';
+import { adminLog, blockPrefix } from '../log';
 
 const DEFAULT_WIDGET = '#blueimp-gallery';
 type LightboxModule = typeof import('./gallery/lightbox');
@@ -76,18 +78,20 @@ function onClick(e: MouseEvent) {
     if (el === trigger) index = list.length;
     list.push(item);
   }
-  if (!list.length) return void console.error('[piazza] gallery: No or empty list provided (data-gallery="' + value + '")');
+  const log = adminLog(blockPrefix('gallery', value, 'helper'), ctx.explain);
+  if (!list.length) return log.error({ it: 'lista assente o vuota', en: 'No or empty list provided' });
   const widget = widgetFor(value);
-  if (!widget) return void console.error('[piazza] gallery: Widget container not found (' + (value || DEFAULT_WIDGET) + ')');
+  const where = value || DEFAULT_WIDGET;
+  if (!widget) return log.error({ it: 'contenitore del widget non trovato (' + where + ')', en: 'Widget container not found (' + where + ')' });
   const slides = slidesOf(widget);
-  if (!slides) return void console.error('[piazza] gallery: Slides container not found (.slides in ' + (value || DEFAULT_WIDGET) + ')');
+  if (!slides) return log.error({ it: 'contenitore delle slide non trovato (.slides in ' + where + ')', en: 'Slides container not found (.slides in ' + where + ')' });
   e.preventDefault();
   const context = ctx;
   loadLightbox().then(
-    (m) => m.openGallery({ items: list, index, options: optionsFrom({ ...widget.dataset }), widget, slides, trigger, ctx: context }),
+    (m) => m.openGallery({ items: list, index, options: optionsFrom({ ...widget.dataset }), widget, slides, trigger, ctx: context, log }),
     (err) => {
       // The lightbox could not load (offline?): the visitor still gets the picture.
-      console.error('[piazza] gallery: the lightbox could not be loaded', err);
+      log.error({ it: 'non è stato possibile caricare il lightbox', en: 'the lightbox could not be loaded' }, err);
       const href = list[index].href;
       if (href) location.assign(href);
     },

@@ -6,7 +6,8 @@
 // the runtime's http client; each object/view is requested once per page. A failure is logged with
 // its status and text, and the placeholder stays.
 import { injectStyle } from '../dom';
-import { getJsonp, RequestError, requestText } from '../http/core';
+import { getJsonp, RequestError } from '../http/core';
+import { adminLog, blockPrefix } from '../log';
 import { ezLocale, langOf } from '../i18n';
 import type { RuntimeContext } from '../types';
 import { follow, gridOf } from './masonry/follow';
@@ -59,10 +60,14 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
   const id = link.getAttribute('data-shared_link') || '';
   const view = link.getAttribute('data-shared_link_view') || '';
   if (!placeholdersFor(id, view).length) return; // nothing to fill (yet): a later mount may bring it
-  const plan = planEmbed(link.getAttribute('href') || '', view, document.baseURI);
+  const href = link.getAttribute('href') || '';
+  const log = adminLog(blockPrefix('sharedlink', href, 'helper'), ctx.explain);
+  const plan = planEmbed(href, view, document.baseURI);
   if (!plan) {
-    console.error('[piazza] shared link "' + link.getAttribute('href') + '": not an /openpa/object/{id} or /content/view/full/{nodeId} link with a view name');
-    return;
+    return log.error({
+      it: 'non è un link /openpa/object/{id} o /content/view/full/{nodeId} con il nome di una vista',
+      en: 'not an /openpa/object/{id} or /content/view/full/{nodeId} link with a view name',
+    });
   }
   busy.add(link);
   try {
@@ -81,7 +86,8 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
     ctx.events.emit('sharedlink:embedded', { id, view, base: plan.base });
   } catch (e) {
     const err = e as RequestError;
-    console.error('[piazza] shared link "' + link.getAttribute('href') + '" (' + view + '): ' + requestText({ ...err, message: err.message || String(e) }) + ' — the placeholder stays');
+    // The placeholder stays.
+    log.request({ ...err, message: err.message || String(e) }, { it: 'della vista ' + view, en: view + ' view' });
     link.setAttribute('data-piazza-embedded', 'false');
     ctx.events.emit('sharedlink:error', { id, view, status: err.status ?? 0, message: err.message });
   } finally {

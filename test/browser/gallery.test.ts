@@ -387,6 +387,8 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
 
 describe('gallery: faults and hygiene', () => {
   it("logs blueimp's faults and leaves the link working as a link", async () => {
+    // The admin's lines, in Italian (the page has no data-piazza-messages="en"; in English they are
+    // blueimp's own words), each prefixed with the helper and the group's data-gallery value.
     const probe = await openPage(env.browser, env.portal.url + 'test/gallery-faults.html');
     const { page } = probe;
     await page.evaluate(() => {
@@ -395,9 +397,9 @@ describe('gallery: faults and hygiene', () => {
     });
     for (const id of ['no-widget', 'no-slides', 'empty']) await page.click('#' + id);
     expect(probe.consoleErrors).toEqual([
-      '[piazza] gallery: Widget container not found (#blueimp-gallery)',
-      '[piazza] gallery: Slides container not found (.slides in #widget-senza-slides)',
-      '[piazza] gallery: No or empty list provided (data-gallery="#widget-vuoto")',
+      '[piazza] gallery helper "": contenitore del widget non trovato (#blueimp-gallery)',
+      '[piazza] gallery helper "#widget-senza-slides": contenitore delle slide non trovato (.slides in #widget-senza-slides)',
+      '[piazza] gallery helper "#widget-vuoto": lista assente o vuota',
     ]);
     await page.click('#ok');
     await waitOpen(page);

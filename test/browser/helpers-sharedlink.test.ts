@@ -53,10 +53,11 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
       for (const [, target, rel] of e.links) expect([target, (rel || '').split(' ').includes('noopener')]).toEqual(['_blank', true]);
     }
 
-    // A failed read keeps its placeholder and is logged with status, text and URL, as every failed request (runtime/http requestText).
+    // A failed read keeps its placeholder and is logged with status, text and URL, as every failed request (ctx.log's request),
+    // in Italian (no data-piazza-messages="en" on this page), prefixed with the helper and the link.
     expect(await page.$eval('#ph-mancante h2', (h) => h.textContent)).toBe('Contenuto rimosso');
     const logged = probe.consoleErrors.filter((m) => m.startsWith('[piazza]'));
-    expect(logged).toEqual([expect.stringMatching(/^\[piazza\] shared link "http:\/\/127\.0\.0\.1:\d+\/openpa\/object\/999999" \(card_teaser\): - Request failed \(http:\/\/127\.0\.0\.1:\d+\/.+\) — the placeholder stays$/)]);
+    expect(logged).toEqual([expect.stringMatching(/^\[piazza\] sharedlink helper "http:\/\/127\.0\.0\.1:\d+\/openpa\/object\/999999": richiesta della vista card_teaser non riuscita: - Request failed \(http:\/\/127\.0\.0\.1:\d+\/.+\)$/)]);
     // The browser's own line for the failed script is the only other error.
     expect(probe.consoleErrors.filter((m) => !m.startsWith('[piazza]'))).toEqual([expect.stringMatching(/404/)]);
     expect(probe.pageErrors).toEqual([]);
@@ -127,7 +128,7 @@ describe('shared-link embeds: language, cache, late markup', () => {
     const { page } = probe;
     await settled(page, '[data-remote-path]');
     expect(await page.$eval('#ph-remoto h2', (h) => h.textContent)).toBe('Riepilogo del consiglio');
-    expect(probe.consoleErrors.filter((m) => m.startsWith('[piazza] shared link')).length).toBe(4);
+    expect(probe.consoleErrors.filter((m) => m.startsWith('[piazza] sharedlink helper ')).length).toBe(4);
     expect(await page.$$eval('[data-remote-path]', (l) => l.map((x) => x.getAttribute('data-piazza-embedded')))).toEqual(['false', 'false', 'false', 'false']);
     await page.close();
   });

@@ -10,7 +10,7 @@ import { createPortal, memo, useEffect, useMemo, useState } from 'preact/compat'
 import { useStore } from '../../block/use-store';
 import { createAnnouncer, injectStyle } from '../../dom';
 import { createI18n } from '../../i18n';
-import type { RuntimeContext } from '../../types';
+import type { AdminLog, RuntimeContext } from '../../types';
 import css from './gallery.css';
 import { catalog } from './messages';
 import type { GalleryItem } from './model/items';
@@ -28,9 +28,6 @@ const fslightboxCss = releaseFslightboxStyles()
   // blueimp's transition speed: 400 ms.
   .replace(/\.3s/g, '.4s');
 
-// An fslightbox upgrade that renames its stylesheet would leave the lightbox unstyled: say so.
-if (!fslightboxCss) console.error('[piazza] gallery: fslightbox-react\'s stylesheet was not found (version change?)');
-
 export interface OpenRequest {
   items: GalleryItem[];
   index: number;
@@ -42,6 +39,8 @@ export interface OpenRequest {
   /** The element that opened the gallery: focus returns to it. */
   trigger: HTMLElement;
   ctx: RuntimeContext;
+  /** The gallery's admin lines (`[piazza] gallery helper "<data-gallery>": `). */
+  log: AdminLog;
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -62,6 +61,8 @@ let open: { close(): void } | null = null;
 /** Opens a lightbox session; a session already open is closed first. */
 export function openGallery(req: OpenRequest): void {
   open?.close();
+  // An fslightbox upgrade that renames its stylesheet would leave the lightbox unstyled: say so.
+  if (!fslightboxCss) req.log.error({ it: 'foglio di stile di fslightbox-react non trovato (cambio di versione?)', en: 'fslightbox-react\'s stylesheet was not found (version change?)' });
   injectStyle('gallery-fslightbox', fslightboxCss, req.ctx.nonce);
   injectStyle('gallery', css, req.ctx.nonce);
   const host = document.createElement('div');
