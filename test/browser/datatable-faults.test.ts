@@ -72,7 +72,7 @@ describe('datatable: errors', () => {
     const notice = '.piazza-datatable-body .piazza-error[role=alert]';
     expect(await page.$eval(notice, (e) => e.textContent)).toContain('(Ajax error)');
     expect(await page.$('.piazza-datatable [role=grid]')).toBeNull();
-    expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable block "documenti": search request failed: 500 Emulated server error/));
+    expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable block "documenti": richiesta della ricerca non riuscita: 500 Emulated server error/));
     await expectAxe(page);
     await drawAfter(page, () => page.click(notice + ' button'));
     expect(await infoText(page)).toBe('Risultati da 11 a 20 di 60');
@@ -87,7 +87,7 @@ describe('datatable: errors', () => {
     env.portal.faults.arm({ match: 'datatable/search', invalid: true, times: 1 });
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
     expect(await page.$eval('.piazza-datatable-body .piazza-error', (e) => e.textContent)).toContain('(Invalid JSON response)');
-    expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable block "documenti": search request failed: 200 Invalid JSON response/));
+    expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable block "documenti": richiesta della ricerca non riuscita: 200 Invalid JSON response/));
     await drawAfter(page, () => page.click('.piazza-datatable-body .piazza-error button'));
     expect(await infoText(page)).toBe('Risultati da 11 a 20 di 60');
     await page.close();

@@ -371,10 +371,10 @@ describe('datatable: another configuration', () => {
     // A class that cannot be read and no columns: a polite error with Retry in the block.
     await page.waitForSelector('#missing-class .piazza-error', { timeout: 10_000 });
     expect(await page.$eval('#missing-class .piazza-error', (e) => e.textContent)).toContain('Riprova');
-    expect(probe.consoleErrors.some((e) => /datatable block "dt-missing-class": class "nessuna_classe" request failed: 404 /.test(e))).toBe(true);
+    expect(probe.consoleErrors.some((e) => /datatable block "dt-missing-class": richiesta della classe "nessuna_classe" non riuscita: 404 /.test(e))).toBe(true);
     // A column the data does not have: the table works, the admin is told.
     await page.waitForSelector('#ghost-column [role=grid] [role=row][aria-rowindex="6"]');
-    expect(warnings).toContainEqual('[piazza] datatable block "dt-ghost": Possible column misalignment: row 1 has no field campo_inesistente');
+    expect(warnings).toContainEqual('[piazza] datatable block "dt-ghost": possibile disallineamento delle colonne: la riga 1 non ha il campo campo_inesistente');
     await expectAxe(page);
     await page.close();
   });

@@ -114,8 +114,9 @@ interface Fault {
 const HTTP = (status: number, message: string): Fault => ({
   name: `HTTP ${status}`,
   spec: () => ({ status }),
-  // A JSONP script with an error status never runs: the browser reports a failed load.
-  says: (t) => (t.jsonp ? /request failed|failed/i : new RegExp(`${status}.*${message}|${message}.*${status}`)),
+  // A JSONP script with an error status never runs: the browser reports a failed load (the admin's
+  // line in Italian, the page having no data-piazza-messages="en").
+  says: (t) => (t.jsonp ? /richiesta .+ non riuscita/ : new RegExp(`${status}.*${message}|${message}.*${status}`)),
 });
 
 const FAULTS: Fault[] = [

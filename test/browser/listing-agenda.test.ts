@@ -480,7 +480,7 @@ describe('agenda tab', () => {
     expect(alert).toContain('Non è stato possibile caricare i contenuti.');
     expect(await page.$$('#agenda-eventi .piazza-agenda-event')).toHaveLength(0);
     await expectAxe(page, 'error');
-    expect(probe.consoleErrors.some((m) => /listing block "agenda-eventi": calendar request failed: 500/.test(m))).toBe(true);
+    expect(probe.consoleErrors.some((m) => /listing block "agenda-eventi": richiesta del calendario non riuscita: 500/.test(m))).toBe(true);
     const retried = await afterAgenda(page, 'agenda-eventi', () => page.click('#agenda-eventi .piazza-agenda [role=alert] button'));
     expect(retried).toMatchObject({ status: 'ready', period: failed.period });
     expect(await page.$$('#agenda-eventi .piazza-agenda [role=alert]')).toHaveLength(0);

@@ -136,10 +136,10 @@ describe('geo search', () => {
     expect(local.some((e) => e.front === 'rest')).toBe(false);
     expect(shown.rest.points).toBe((await featuresOf(restGeo(env.remote.origin, 'classes [event] sort [name=>asc]'))).length);
 
-    // The event at 0,0 (and the place at 0,0) are left out and counted for admins.
+    // The event at 0,0 (and the place at 0,0) are left out and counted for admins, in Italian (no data-piazza-messages="en").
     expect(shown.module.skipped).toBe(1);
     expect(shown.server.skipped).toBe(1);
-    expect(probe.warnings).toContain('[piazza] listing block "eventi-mappa": 1 place without coordinates (missing or 0,0) not shown on the map');
+    expect(probe.warnings).toContain('[piazza] listing block "eventi-mappa": 1 luogo senza coordinate (assenti o 0,0) non mostrato sulla mappa');
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
     await page.close();
@@ -190,7 +190,7 @@ describe('geo search', () => {
     // Nothing to fit: the map stays on its start view, the whole world at zoom 1.
     expect(failed.zoom).toBe(1);
     expect(await page.$eval('#eventi .piazza-geo .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual(['alert', 'Non è stato possibile caricare i contenuti.Riprova']);
-    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": geo request failed: 500 Emulated server error'))).toBe(true);
+    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": richiesta della mappa non riuscita: 500 Emulated server error'))).toBe(true);
     await expectAxe(page, 'geo error');
     await page.click('#eventi .piazza-geo .piazza-error button');
     const ok = await geoReady(page, 'eventi', failed.version);
@@ -380,7 +380,7 @@ describe('popups', () => {
     await page.click(`#luoghi-server .piazza-geo-list li[data-point="${place.point}"] .piazza-geo-show`);
     await page.waitForSelector('#luoghi-server .piazza-geo-popup[data-piazza-status="error"]');
     expect(await page.$eval('#luoghi-server .piazza-geo-popup-error p', (p) => p.textContent)).toBe('Non è stato possibile caricare i dettagli di questo luogo.');
-    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "luoghi-server": popup request failed: 500'))).toBe(true);
+    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "luoghi-server": richiesta del popup non riuscita: 500'))).toBe(true);
     await page.click('#luoghi-server .piazza-geo-popup-error button');
     await page.waitForSelector('#luoghi-server .piazza-geo-popup[data-piazza-status="ready"]');
     await page.close();

@@ -94,7 +94,7 @@ describe('failures', () => {
     const failed = await nextResults(page, 'eventi', 0);
     expect(failed.status).toBe('error');
     expect(await page.$eval('#eventi .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual(['alert', 'Non è stato possibile caricare i contenuti.Riprova']);
-    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": list request failed: 500 Emulated server error'))).toBe(true);
+    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": richiesta dell’elenco non riuscita: 500 Emulated server error'))).toBe(true);
     await expectAxe(page, 'error');
     const res = await after(page, 'eventi', () => page.click('#eventi .piazza-error button'));
     expect(res).toMatchObject(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset 0`));
@@ -111,8 +111,8 @@ describe('failures', () => {
     expect((await nextResults(page, 'eventi', 0)).status).toBe('error');
     await page.waitForSelector('#eventi .piazza-listing-filters .piazza-error');
     expect(await page.$eval('#eventi .piazza-listing-filters .piazza-error p', (p) => p.textContent)).toBe('Non è stato possibile caricare le opzioni dei filtri.');
-    expect(probe.consoleErrors.some((m) => m.includes('list request failed: 200 Invalid JSON response'))).toBe(true);
-    expect(probe.consoleErrors.some((m) => m.includes('facets request failed: 404'))).toBe(true);
+    expect(probe.consoleErrors.some((m) => m.includes('richiesta dell’elenco non riuscita: 200 Invalid JSON response'))).toBe(true);
+    expect(probe.consoleErrors.some((m) => m.includes('richiesta delle faccette non riuscita: 404'))).toBe(true);
     await expectAxe(page, 'list and facets failed');
     await page.click('#eventi .piazza-listing-filters .piazza-error button');
     await page.waitForFunction(() => document.querySelectorAll('#eventi-facet-0 option').length > 1);
