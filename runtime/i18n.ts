@@ -38,8 +38,10 @@ export const adminLang = (value?: string | null): AdminLang => (/^en/i.test(valu
  * The page's switch, `data-piazza-messages="en"` on the piazza.js tag (Italian without one, and in
  * Node). Read when asked, not at import: piazza.js imports this module too and must stay lean.
  */
-export const pageAdminLang = (): AdminLang =>
-  adminLang(typeof document === 'undefined' ? null : document.querySelector('script[data-piazza-messages]')?.getAttribute('data-piazza-messages'));
+export const pageAdminLang = (): AdminLang => {
+  const tag = typeof document === 'undefined' ? null : document.querySelector('script[data-piazza-messages]');
+  return adminLang(tag?.getAttribute('data-piazza-messages'));
+};
 
 export interface I18n {
   lang: Lang;

@@ -114,7 +114,10 @@ export function createTable(setup: TableSetup) {
     if (bad) {
       const row = state.page * state.pageSize + bad.row + 1;
       const fields = bad.fields.join(', ');
-      log.warn({ it: 'possibile disallineamento delle colonne: la riga ' + row + ' non ha il campo ' + fields, en: 'Possible column misalignment: row ' + row + ' has no field ' + fields });
+      log.warn({
+        it: 'possibile disallineamento delle colonne: la riga ' + row + ' non ha il campo ' + fields,
+        en: 'Possible column misalignment: row ' + row + ' has no field ' + fields,
+      });
     }
     // The answer is replaced whole, never changed: kept as it is, not made reactive row by row.
     store.shown = ref({ result: r, state });

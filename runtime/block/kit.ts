@@ -12,9 +12,11 @@
 // 3. Its folder, `blocks/<type>/`: index.ts exporting
 //      export const mount = defineBlock<Config>({ type, validate, legacy, css, catalog, setup(scope) { … } });
 //    `setup` gets a scope with the validated config (defaults filled in), its i18n (`catalog`, the
-//    config's `locale` and `i18n` overrides), its admin logger (`scope.log`: `[piazza] <type> block
-//    "<id>": `, ctx.log), a polite announcer, a host element (the fallback content replaced; the JSON
-//    config kept with `keepConfig`) and `render(vnode)` into it (the block's ctx carries the logger too); everything it starts it hands to `scope.add(dispose)`.
+//    config's `locale` and `i18n` overrides), its admin logger (`scope.log`, ctx.log: `[piazza] <type>
+//    block "<id>": ` then a line given in both languages, `log.warn({ it, en })`, printed in the
+//    admin's), a polite announcer, a host element (the fallback content replaced; the JSON config
+//    kept with `keepConfig`) and `render(vnode)` into it (the block's ctx carries the logger too);
+//    everything it starts it hands to `scope.add(dispose)`.
 //    The kit checks the config (a ConfigError names the JSON path; the loader prints it and keeps the
 //    fallback), reports the legacy settings once, injects the stylesheet with the page nonce, and on
 //    unmount (or a setup that throws) runs the disposers in reverse order, unrenders, removes the

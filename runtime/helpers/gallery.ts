@@ -82,16 +82,21 @@ function onClick(e: MouseEvent) {
   if (!list.length) return log.error({ it: 'lista assente o vuota', en: 'No or empty list provided' });
   const widget = widgetFor(value);
   const where = value || DEFAULT_WIDGET;
-  if (!widget) return log.error({ it: 'contenitore del widget non trovato (' + where + ')', en: 'Widget container not found (' + where + ')' });
+  if (!widget) {
+    return log.error({ it: 'contenitore del widget non trovato (' + where + ')', en: 'Widget container not found (' + where + ')' });
+  }
   const slides = slidesOf(widget);
-  if (!slides) return log.error({ it: 'contenitore delle slide non trovato (.slides in ' + where + ')', en: 'Slides container not found (.slides in ' + where + ')' });
+  if (!slides) {
+    const missing = ' (.slides in ' + where + ')';
+    return log.error({ it: 'contenitore delle slide non trovato' + missing, en: 'Slides container not found' + missing });
+  }
   e.preventDefault();
   const context = ctx;
   loadLightbox().then(
     (m) => m.openGallery({ items: list, index, options: optionsFrom({ ...widget.dataset }), widget, slides, trigger, ctx: context, log }),
     (err) => {
       // The lightbox could not load (offline?): the visitor still gets the picture.
-      log.error({ it: 'non è stato possibile caricare il lightbox', en: 'the lightbox could not be loaded' }, err);
+      log.error({ it: 'il lightbox non si è caricato', en: 'the lightbox could not be loaded' }, err);
       const href = list[index].href;
       if (href) location.assign(href);
     },

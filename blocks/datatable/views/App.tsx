@@ -144,7 +144,7 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
           <Lazy load={loadGrid} i18n={i18n} waiting={<p class="piazza-datatable-placeholder">{t('loading')}</p>}
             failed={(e) => {
               onShown?.();
-              setup.log.error({ it: 'non è stato possibile caricare la vista a griglia', en: 'the grid view could not be loaded' }, e);
+              setup.log.error({ it: 'la vista a griglia non si è caricata', en: 'the grid view could not be loaded' }, e);
             }}
             render={(grid) => (
               <>

@@ -90,7 +90,10 @@ export function createGeoController(o: GeoControllerOptions) {
     const seen = new Set<string>();
     while (next && !seen.has(next)) {
       if (seen.size >= MAX_PAGES) {
-        o.log.warn({ it: 'la mappa si è fermata dopo ' + MAX_PAGES + ' pagine di luoghi', en: 'the map stopped after ' + MAX_PAGES + ' pages of places' });
+        o.log.warn({
+          it: 'la mappa si è fermata dopo ' + MAX_PAGES + ' pagine di luoghi',
+          en: 'the map stopped after ' + MAX_PAGES + ' pages of places',
+        });
         break;
       }
       const current: string = next;

@@ -35,7 +35,7 @@ function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: LazyTabPr
       load={() => Promise.all([loadTab(tab), props.results.get(tab)])}
       i18n={props.i18n}
       waiting={<div class="d-flex justify-content-center py-5"><Spinner label={props.i18n.t('loading')} /></div>}
-      failed={(e) => props.ctx.log.error({ it: 'non è stato possibile caricare la scheda ' + tab, en: 'the ' + tab + ' tab could not be loaded' }, e)}
+      failed={(e) => props.ctx.log.error({ it: 'la scheda ' + tab + ' non si è caricata', en: 'the ' + tab + ' tab could not be loaded' }, e)}
       render={([{ TabView }, controller]) => <TabView {...props} controller={controller} />}
     />
   );

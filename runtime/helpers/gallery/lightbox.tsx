@@ -62,7 +62,12 @@ let open: { close(): void } | null = null;
 export function openGallery(req: OpenRequest): void {
   open?.close();
   // An fslightbox upgrade that renames its stylesheet would leave the lightbox unstyled: say so.
-  if (!fslightboxCss) req.log.error({ it: 'foglio di stile di fslightbox-react non trovato (cambio di versione?)', en: 'fslightbox-react\'s stylesheet was not found (version change?)' });
+  if (!fslightboxCss) {
+    req.log.error({
+      it: 'foglio di stile di fslightbox-react non trovato (cambio di versione?)',
+      en: 'fslightbox-react\'s stylesheet was not found (version change?)',
+    });
+  }
   injectStyle('gallery-fslightbox', fslightboxCss, req.ctx.nonce);
   injectStyle('gallery', css, req.ctx.nonce);
   const host = document.createElement('div');

@@ -31,7 +31,9 @@ describe('gallery faults, English', () => {
       e.preventDefault();
     };
     window.addEventListener('click', record);
-    for (const id of ['no-widget', 'no-slides', 'empty']) document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    for (const id of ['no-widget', 'no-slides', 'empty']) {
+      document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    }
     window.removeEventListener('click', record);
     expect(error.mock.calls).toEqual([
       ['[piazza] gallery helper "": Widget container not found (#blueimp-gallery)'],
