@@ -13,7 +13,7 @@ import type { AdminLog, AdminNote, ConfigProblem, RuntimeContext, Words } from '
 export type { AdminLog, Words };
 
 /** `[piazza] listing block "eventi": `; a helper's lines say `helper`, its id the element's (a link, a gallery). */
-export const blockPrefix = (type: string, id: string, kind: 'block' | 'helper' = 'block') =>
+export const linePrefix = (type: string, id: string, kind: 'block' | 'helper' = 'block') =>
   '[piazza] ' + type + ' ' + kind + ' "' + id + '": ';
 
 export function adminLog(prefix: string, explain: RuntimeContext['explain'], lang: AdminLang = pageAdminLang()): AdminLog {

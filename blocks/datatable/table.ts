@@ -102,7 +102,10 @@ export function createTable(setup: TableSetup) {
     const r = await api.draw(requestFor(setup, state, sent));
     if (!isCurrent()) return;
     if (!isCurrentDraw(sent, r.draw)) {
-      log.warn({ it: 'ignorata la risposta a un draw precedente (' + r.draw + ', attuale ' + sent + ')', en: 'ignored the answer to an older draw (' + r.draw + ', current ' + sent + ')' });
+      log.warn({
+        it: 'ignorata la risposta a un draw precedente (' + r.draw + ', attuale ' + sent + ')',
+        en: 'ignored the answer to an older draw (' + r.draw + ', current ' + sent + ')',
+      });
       return;
     }
     // A page past the end (a stale link, rows deleted since): show the last page instead.

@@ -33,7 +33,7 @@ import type { ValidateFunction } from 'ajv';
 import { checkConfig, ConfigError, ignoredNote, legacyNotes, type LegacyNote } from '../config';
 import { createAnnouncer, injectStyle } from '../dom';
 import { createI18n, type Catalog, type I18n, type Messages } from '../i18n';
-import { adminLog, blockPrefix, type AdminLog } from '../log';
+import { adminLog, linePrefix, type AdminLog } from '../log';
 import type { BlockContext, ConfigProblem, MountContext } from '../types';
 import { urlState, type UrlState, type UrlStateOptions } from './url-state';
 
@@ -90,7 +90,7 @@ export interface BlockDefinition<C> {
 /** The block's `mount` for the loader (runtime/types.ts BlockModule). */
 export function defineBlock<C extends object>(d: BlockDefinition<C>) {
   return async function mount(element: HTMLElement, raw: unknown, loaderCtx: MountContext): Promise<() => void> {
-    const ctx: BlockContext = { ...loaderCtx, log: adminLog(blockPrefix(loaderCtx.type, loaderCtx.blockId), loaderCtx.explain) };
+    const ctx: BlockContext = { ...loaderCtx, log: adminLog(linePrefix(loaderCtx.type, loaderCtx.blockId), loaderCtx.explain) };
     const adapted = d.adapt?.(raw);
     const { config: given, ignored } = adapted ? await adapted : { config: raw, ignored: [] };
     const config = checkConfig<C & KitConfig>(d.validate, given);

@@ -10,7 +10,7 @@ import type { RuntimeContext } from '../types';
 import { toItem, type GalleryItem } from './gallery/model/items';
 import { optionsFrom } from './gallery/model/session';
 import { lazyModule } from '../lazy';
-import { adminLog, blockPrefix } from '../log';
+import { adminLog, linePrefix } from '../log';
 
 const DEFAULT_WIDGET = '#blueimp-gallery';
 type LightboxModule = typeof import('./gallery/lightbox');
@@ -78,7 +78,7 @@ function onClick(e: MouseEvent) {
     if (el === trigger) index = list.length;
     list.push(item);
   }
-  const log = adminLog(blockPrefix('gallery', value, 'helper'), ctx.explain);
+  const log = adminLog(linePrefix('gallery', value, 'helper'), ctx.explain);
   if (!list.length) return log.error({ it: 'lista assente o vuota', en: 'No or empty list provided' });
   const widget = widgetFor(value);
   const where = value || DEFAULT_WIDGET;

@@ -7,7 +7,7 @@
 // its status and text, and the placeholder stays.
 import { injectStyle } from '../dom';
 import { getJsonp, RequestError } from '../http/core';
-import { adminLog, blockPrefix } from '../log';
+import { adminLog, linePrefix } from '../log';
 import { ezLocale, langOf } from '../i18n';
 import type { RuntimeContext } from '../types';
 import { follow, gridOf } from './masonry/follow';
@@ -61,7 +61,7 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
   const view = link.getAttribute('data-shared_link_view') || '';
   if (!placeholdersFor(id, view).length) return; // nothing to fill (yet): a later mount may bring it
   const href = link.getAttribute('href') || '';
-  const log = adminLog(blockPrefix('sharedlink', href, 'helper'), ctx.explain);
+  const log = adminLog(linePrefix('sharedlink', href, 'helper'), ctx.explain);
   const plan = planEmbed(href, view, document.baseURI);
   if (!plan) {
     return log.error({

@@ -8,7 +8,7 @@ import { initialState, withFilter, withPage, withSearch } from '../../../blocks/
 import type { ColumnSpec, DrawResult, FacetSpec, Hit } from '../../../blocks/datatable/model/types';
 import { cellOptions, viewRows } from '../../../blocks/datatable/model/rows';
 import { urlKeys } from '../../../blocks/datatable/model/url';
-import { adminLog, blockPrefix } from '../../../runtime/log';
+import { adminLog, linePrefix } from '../../../runtime/log';
 import { createTable, requestFor, requestKey, type TableSetup } from '../../../blocks/datatable/table';
 import { Cancelled, RequestError } from '../../../runtime/http';
 import { createI18n } from '../../../runtime/i18n';
@@ -70,7 +70,7 @@ function setup(total = 25, o: { urlState?: boolean; first?: Script } = {}) {
   } as TableApi;
   const said: string[] = [];
   const config: TableSetup = {
-    blockId: 'documenti', log: adminLog(blockPrefix('datatable', 'documenti'), async (what) => JSON.stringify(what)), api, i18n, columns, facets, baseQuery: 'classes [document]', linkTemplate: '/openpa/object/{id}',
+    blockId: 'documenti', log: adminLog(linePrefix('datatable', 'documenti'), async (what) => JSON.stringify(what)), api, i18n, columns, facets, baseQuery: 'classes [document]', linkTemplate: '/openpa/object/{id}',
     rules: { columns, facets, pageSizeOptions: [10, 25], defaults },
     urlKeys: o.urlState === false ? null : urlKeys('documenti'),
     announce: (t) => said.push(t),

@@ -11,7 +11,7 @@ import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
-import { adminLog, blockPrefix } from '../../../runtime/log';
+import { adminLog, linePrefix } from '../../../runtime/log';
 import type { BlockContext } from '../../../runtime/types';
 import type { ConfigType } from '../../../configurator/blocks';
 
@@ -78,7 +78,7 @@ function context(): BlockContext {
   const explain = async (what: unknown) => JSON.stringify(what);
   return {
     version: 'test', nonce: '', base: '/dist/', events: createEmitter(), explain, blockId: 'chiusura', type: 'notice',
-    log: adminLog(blockPrefix('notice', 'chiusura'), explain),
+    log: adminLog(linePrefix('notice', 'chiusura'), explain),
   };
 }
 

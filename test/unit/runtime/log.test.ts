@@ -4,7 +4,7 @@
 // once; a coded note once worded (here by the real messages module, as the page's chunk does).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageAdminLang } from '../../../runtime/i18n';
-import { adminLog, blockPrefix } from '../../../runtime/log';
+import { adminLog, linePrefix } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 
 const explainIn = (lang: 'it' | 'en') => async (what: Parameters<ReturnType<typeof adminMessages>['explain']>[0]) => adminMessages(lang).explain(what);
@@ -24,10 +24,10 @@ afterEach(() => {
   document.head.replaceChildren();
 });
 
-describe('blockPrefix', () => {
+describe('linePrefix', () => {
   it('names the type, the kind and the id as the README writes it', () => {
-    expect(blockPrefix('datatable', 'documenti')).toBe('[piazza] datatable block "documenti": ');
-    expect(blockPrefix('gallery', '#blueimp-gallery', 'helper')).toBe('[piazza] gallery helper "#blueimp-gallery": ');
+    expect(linePrefix('datatable', 'documenti')).toBe('[piazza] datatable block "documenti": ');
+    expect(linePrefix('gallery', '#blueimp-gallery', 'helper')).toBe('[piazza] gallery helper "#blueimp-gallery": ');
   });
 });
 
@@ -53,7 +53,7 @@ describe('adminLog', () => {
   it('writes a line in Italian by default, with the prefix, at once, its detail after it', () => {
     piazzaTag();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const log = adminLog(blockPrefix('datatable', 'documenti'), noExplain);
+    const log = adminLog(linePrefix('datatable', 'documenti'), noExplain);
     const cause = new Error('x');
     log.error({ it: 'esportazione CSV non riuscita', en: 'CSV export failed' }, cause);
     expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": esportazione CSV non riuscita', cause);
@@ -62,14 +62,14 @@ describe('adminLog', () => {
   it('writes the same line in English when the page says data-piazza-messages="en"', () => {
     piazzaTag('en');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    adminLog(blockPrefix('listing', 'eventi'), noExplain).warn({ it: 'la mappa si è fermata', en: 'the map stopped' });
+    adminLog(linePrefix('listing', 'eventi'), noExplain).warn({ it: 'la mappa si è fermata', en: 'the map stopped' });
     expect(warn).toHaveBeenCalledWith('[piazza] listing block "eventi": the map stopped');
   });
 
   it('prints a failed request one way, in either language', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const italian = adminLog(blockPrefix('listing', 'eventi'), noExplain, 'it');
-    const en = adminLog(blockPrefix('listing', 'eventi'), noExplain, 'en');
+    const italian = adminLog(linePrefix('listing', 'eventi'), noExplain, 'it');
+    const en = adminLog(linePrefix('listing', 'eventi'), noExplain, 'en');
     const facets = { it: 'delle faccette', en: 'facets' };
     italian.request({ status: 404, message: 'Not Found', url: '/api/x' }, facets);
     expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": richiesta delle faccette non riuscita: 404 Not Found (/api/x)');
@@ -82,8 +82,8 @@ describe('adminLog', () => {
 
   it('words a coded note in the admin\'s language, Italian or English', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    adminLog(blockPrefix('listing', 'eventi'), explainIn('it')).warn({ code: 'tabsMissing', tabs: 'geo' });
-    adminLog(blockPrefix('datatable', 'documenti'), explainIn('en')).warn({ code: 'tabsMissing', tabs: 'geo' });
+    adminLog(linePrefix('listing', 'eventi'), explainIn('it')).warn({ code: 'tabsMissing', tabs: 'geo' });
+    adminLog(linePrefix('datatable', 'documenti'), explainIn('en')).warn({ code: 'tabsMissing', tabs: 'geo' });
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(warn).toHaveBeenCalledWith('[piazza] listing block "eventi": schede non disponibili in questa versione: geo');
     expect(warn).toHaveBeenCalledWith('[piazza] datatable block "documenti": tabs not available in this version: geo');
