@@ -12,6 +12,7 @@ import { distDir, launch, startPortal } from '../browser/harness';
 import { startOriginal } from './original';
 import { benchPages } from './pages';
 import { startPiazzaSite } from './piazza-site';
+import { answerMapTiles } from './tiles';
 
 const what = process.argv[2] || 'geo';
 const runs = Number(process.argv[3] || 3);
@@ -31,16 +32,14 @@ function mapOf(url: string) {
   }
   return maps.get(url);
 }
-const TILE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 try {
   const total = new Map<string, number>();
   for (let i = 0; i < runs; i++) {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
+    await answerMapTiles(page);
     const cdp = await page.createCDPSession();
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*tile.openstreetmap.org/*', requestStage: 'Request' }] });
-    cdp.on('Fetch.requestPaused', (e: any) => void cdp.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'image/png' }], body: TILE }).catch(() => {}));
     await page.evaluateOnNewDocument(`(() => {
       window.__marks = {};
       const mark = performance.mark.bind(performance);
