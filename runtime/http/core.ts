@@ -62,6 +62,7 @@ let jsonpSeq = 0;
  */
 export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, nonce?: string, callback?: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Cancelled());
     const w = window as unknown as Record<string, unknown>;
     let name = callback && /^[A-Za-z_$][\w$]*$/.test(callback) ? callback : 'piazzaJsonp' + Date.now().toString(36) + '_' + ++jsonpSeq;
     while (name in w) name += '_';
@@ -74,13 +75,17 @@ export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, non
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      window.removeEventListener('error', onScriptError);
       signal?.removeEventListener('abort', onAbort);
-      script.remove();
-      // Keep a no-op for a while: a late or second callback must not throw in the page.
+      // A script cannot be aborted: once asked for, it runs when it arrives, however late (a busy
+      // page, a queue of aborted searches). Its callback stays a no-op until it has run or failed
+      // (a late or second call must not throw in the page), then the script and the name go.
       w[name] = () => {};
-      setTimeout(() => delete w[name], 60000);
       fn();
+    };
+    const release = () => {
+      window.removeEventListener('error', onScriptError);
+      script.remove();
+      delete w[name];
     };
     const onAbort = () => finish(() => reject(new Cancelled()));
     const timer = setTimeout(() => finish(() => reject(new RequestError(0, 'Request timed out', 'timeout', url))), timeout);
@@ -89,11 +94,16 @@ export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, non
         const err = bodyError(body, 200, url);
         err ? reject(err) : resolve(body);
       });
-    if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
-    script.onerror = () => finish(() => reject(new RequestError(0, 'Request failed', 'network', url)));
+    script.onerror = () => {
+      finish(() => reject(new RequestError(0, 'Request failed', 'network', url)));
+      release();
+    };
     // The script ran without calling back (an empty or broken answer): fail now, not at the timeout.
-    script.onload = () => finish(() => reject(new RequestError(200, 'The JSONP answer did not call back', 'invalid-json', url)));
+    script.onload = () => {
+      finish(() => reject(new RequestError(200, 'The JSONP answer did not call back', 'invalid-json', url)));
+      release();
+    };
     if (nonce) script.nonce = nonce;
     script.src = url + (url.includes('?') ? '&' : '?') + 'callback=' + name;
     window.addEventListener('error', onScriptError);

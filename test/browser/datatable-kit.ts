@@ -23,16 +23,19 @@ export async function openTable(browser: Browser, portal: Emulator, path = 'data
   const probe = await openPage(browser, portal.url + path, viewport);
   // Paging scrolls the table into view; instant scrolling keeps clicks from landing on a moving page.
   await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
-  await idle(probe.page);
+  // A page's first load (a freshly started emulator, the block's chunks, a first draw of up to 100
+  // rows) on a runner whose cores other jobs share: the test's own timeout bounds it, not 15 s (the
+  // load run saw a 100-row hostile table pass 15 s there and nowhere else).
+  await idle(probe.page, 50_000);
   return probe;
 }
 
 /** Waits until the table is neither loading nor waiting for its first answer. */
-export async function idle(page: Page): Promise<void> {
+export async function idle(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForFunction(() => {
     const body = document.querySelector('.piazza-datatable-body');
     return !!body && body.getAttribute('aria-busy') === 'false' && !document.querySelector('.piazza-datatable-placeholder');
-  }, { timeout: 15_000 });
+  }, { timeout });
 }
 
 /**

@@ -13,6 +13,7 @@ import type { PiazzaSite } from '../piazza-site';
 import type { OriginalSite } from '../original';
 import type { BenchContext, Scenario } from '../run';
 import { median } from '../stats';
+import { answerMapTiles } from '../tiles';
 
 /** A pointer rests on a tab a moment before it presses; the tab's code may come in that moment (issue 31, item 2). */
 export const AIM_MS = 200;
@@ -136,17 +137,7 @@ async function open(ctx: BenchContext, side: Side, profile: Profile) {
   const context = await ctx.browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 900 });
-  // Map tiles (the original's and piazza's default: OpenStreetMap) answered by the bench, as run.mjs
-  // does: nothing leaves the machine, and both maps get the same 1×1 picture.
-  const cdp = await page.createCDPSession();
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*tile.openstreetmap.org/*', requestStage: 'Request' }] });
-  cdp.on('Fetch.requestPaused', (e) => {
-    void cdp.send('Fetch.fulfillRequest', {
-      requestId: e.requestId, responseCode: 200,
-      responseHeaders: [{ name: 'Content-Type', value: 'image/png' }, { name: 'Cache-Control', value: 'no-store' }],
-      body: TILE_PNG,
-    }).catch(() => {});
-  });
+  await answerMapTiles(page);
   await page.evaluateOnNewDocument(INSTRUMENT);
   await page.evaluateOnNewDocument(`window.__bench.watch('first', ${side.firstResults})`);
   await page.goto(side.url(profile), { waitUntil: 'domcontentloaded' });
@@ -221,8 +212,6 @@ export const STEPS: Array<[step: string, unit: string, target: number | null]> =
   ['agenda tab: click → first event', 'ms', 0.9],
 ];
 
-// 1×1 transparent PNG (run.mjs's)
-const TILE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 let turn = 0;
 const sideBySide: Scenario = {
