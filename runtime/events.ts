@@ -1,4 +1,7 @@
 // The tiny event bus behind `piazza.on(event, cb)`, and whenParsed(). Lives in piazza.js, so it stays minimal.
+import { adminLines } from './log';
+import type { AdminLines } from './types';
+
 export type Listener = (detail: any) => void;
 
 export interface Emitter {
@@ -12,7 +15,11 @@ export const whenParsed = (fn: () => void): void => {
   else fn();
 };
 
-export function createEmitter(): Emitter {
+/**
+ * `log`: the loader's admin lines (`[piazza] `), where a listener that threw is told; without one
+ * (a test's bus) the line is its code, as when the messages chunk does not arrive.
+ */
+export function createEmitter(log: Pick<AdminLines, 'error'> = adminLines('[piazza] ', async (what) => JSON.stringify(what))): Emitter {
   const map: Record<string, Set<Listener>> = {};
   return {
     on(event, cb) {
@@ -22,7 +29,7 @@ export function createEmitter(): Emitter {
     emit(event, detail) {
       map[event]?.forEach((cb) => {
         // One broken listener must not stop the others (nor the runtime).
-        try { cb(detail); } catch (e) { console.error('[piazza] listener for "' + event + '" failed', e); }
+        try { cb(detail); } catch (e) { void log.error({ code: 'listener', event }, e); }
       });
     },
   };

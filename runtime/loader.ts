@@ -2,6 +2,7 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
+import { adminLines, linePrefix } from './log';
 import type { Manifest, MountingBlock } from './manifest';
 import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
@@ -14,8 +15,8 @@ export interface Loader {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
-/** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
-interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void }
+/** A block element's mount: what it held before (its fallback, its attributes), the cleanup its chunk returned and the name it went by. */
+interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void; blockId?: string }
 
 export function createLoader(ctx: RuntimeContext): Loader {
   const mounted = new WeakMap<Element, Mounted>();
@@ -43,24 +44,25 @@ export function createLoader(ctx: RuntimeContext): Loader {
       element, type,
       current: () => mounted.get(element) === record,
       forget: () => mounted.delete(element),
-      mounted(cleanup) {
+      mounted(cleanup, blockId) {
+        record.blockId = blockId;
         if (cleanup) record.cleanup = cleanup;
         const now = block.current();
         if (!now && cleanup) unmountBlock(element, record); // unmounted meanwhile
         return now;
       },
-      // one console error naming the block, its fallback content back, and `block:error`
-      fail(blockId, text, error) {
-        console.error('[piazza] ' + type + ' block "' + blockId + '": ' + text, ...(error ? [error] : []));
+      // one console error naming the block, in the admin's words; then its fallback content back, and `block:error`
+      fail: (blockId, what, error) => adminLines(linePrefix(type, blockId), explain).error(what, error).then((message) => {
+        if (!block.current()) return; // unmounted while the words came: the element is no longer this mount's
         element.replaceChildren(...record.fallback);
         element.setAttribute('data-piazza-state', 'error');
-        ctx.events.emit('block:error', { blockId, type, element, message: text });
-      },
+        ctx.events.emit('block:error', { blockId, type, element, message });
+      }),
     };
     return manifest().then((m) => m.mountBlock(block, ctx), (e) => {
       if (!block.current()) return; // unmounted meanwhile
       block.forget(); // a later piazza.mount() tries again
-      block.fail(element.id || type, e?.message || String(e), e);
+      return block.fail(element.id || type, { code: 'notLoaded', detail: e?.message || String(e) }, e);
     });
   };
 
@@ -74,7 +76,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
     try {
       record.cleanup?.();
     } catch (e) {
-      console.error('[piazza] block "' + element.id + '": cleanup failed', e);
+      void adminLines(linePrefix(element.getAttribute('data-piazza-block') || '', record.blockId || element.id), explain).error({ code: 'cleanup' }, e);
     }
     element.replaceChildren(...record.fallback);
     // the attributes as the page wrote them: a block changes its class, its state and the space
@@ -100,7 +102,8 @@ export function createLoader(ctx: RuntimeContext): Loader {
       mounted.set(el, record);
       jobs.push(mountBlock(el, record));
     }
-    const helpers = manifest().then((m) => m.mountHelpers(root, ctx), (e) => console.error('[piazza] helpers not loaded', e));
+    // (without the manifest the messages chunk cannot come either: the line is its code, the error after it)
+    const helpers = manifest().then((m) => m.mountHelpers(root, ctx), (e) => adminLines('[piazza] ', explain).error({ code: 'helpers' }, e));
     await Promise.all([...jobs, helpers]);
   }
 

@@ -1,36 +1,44 @@
-// The one console voice for admins: every line a block or helper writes starts with the README's
-// prefix (`[piazza] <type> block "<id>": `, a helper's `[piazza] <type> helper "<id>": `), so an
-// admin can search the console for it, and is in the language config problems use: Italian unless
-// `data-piazza-messages="en"` (i18n.ts pageAdminLang). A line the code words itself comes in both
-// languages (Words) and is written at once; a coded note (AdminNote, ConfigProblem[]) is worded by
-// the lazy messages chunk; a RequestError is printed one way (`request`). The kit puts it on the
-// block's context (`ctx.log`, runtime/block/kit.ts): made there, not in the manifest, which every
-// page downloads.
+// The one console voice for admins: every line piazza writes starts with the README's prefix
+// (`[piazza] <type> block "<id>": `, a helper's `[piazza] <type> helper "<id>": `, consent's
+// `[piazza] consent: `, the loader's own `[piazza] `), so an admin can search the console for it,
+// and is in the language config problems use: Italian unless `data-piazza-messages="en"` (i18n.ts
+// pageAdminLang). A line the code words itself comes in both languages (Words) and is written at
+// once; a coded note (AdminNote, ConfigProblem[]) is worded by the lazy messages chunk — what
+// piazza.js and the manifest module write is coded, so the classic script carries codes, not
+// sentences. `adminLines` is all piazza.js takes; `adminLog` adds the one way to print a failed
+// request (`request`) and is what the kit puts on a block's context (`ctx.log`, runtime/block/kit.ts).
 import { requestText } from './http/core';
 import { pageAdminLang, type AdminLang } from './i18n';
-import type { AdminLog, AdminNote, ConfigProblem, RuntimeContext, Words } from './types';
+import type { AdminLines, AdminLog, AdminNote, ConfigProblem, RuntimeContext, Words } from './types';
 
-export type { AdminLog, Words };
+export type { AdminLines, AdminLog, Words };
 
-/** `[piazza] listing block "eventi": `; a helper's lines say `helper`, its id the element's (a link, a gallery). */
-export const linePrefix = (type: string, id: string, kind: 'block' | 'helper' = 'block') =>
-  '[piazza] ' + type + ' ' + kind + ' "' + id + '": ';
+/**
+ * `[piazza] listing block "eventi": `; a helper's lines say `helper`, its id the element's (a link,
+ * a gallery); without an id (a helper's chunk that did not load: no element of its own) `[piazza] gallery helper: `.
+ */
+export const linePrefix = (type: string, id?: string, kind: 'block' | 'helper' = 'block') =>
+  '[piazza] ' + type + ' ' + kind + (id === undefined ? '' : ' "' + id + '"') + ': ';
 
-export function adminLog(prefix: string, explain: RuntimeContext['explain'], lang: AdminLang = pageAdminLang()): AdminLog {
+/** Lines after `prefix`, in `lang`: each resolves to the text it wrote, once written. */
+export function adminLines(prefix: string, explain: RuntimeContext['explain'], lang: AdminLang = pageAdminLang()): AdminLines {
   const line = (level: 'warn' | 'error') => (what: Words | AdminNote | ConfigProblem[], detail?: unknown) => {
-    const rest = detail === undefined ? [] : [detail];
+    const write = (text: string) => (console[level](prefix + text, ...(detail === undefined ? [] : [detail])), text);
     // words at once (tests and admins read them in order); a coded note once the messages chunk words it
-    if ('en' in what) console[level](prefix + what[lang], ...rest);
-    else void explain(what).then((text) => console[level](prefix + text, ...rest));
+    return 'en' in what ? Promise.resolve(write((what as Words)[lang])) : explain(what).then(write);
   };
-  const error = line('error');
+  return { prefix, warn: line('warn'), error: line('error') };
+}
+
+/** A block's or helper's logger: its lines, and a failed request printed one way. */
+export function adminLog(prefix: string, explain: RuntimeContext['explain'], lang?: AdminLang): AdminLog {
+  const lines = adminLines(prefix, explain, lang);
+  const { error } = lines;
   return {
-    prefix,
-    warn: line('warn'),
-    error,
+    ...lines,
     request(e, what) {
       const text = requestText(e);
-      error({ it: 'richiesta ' + what.it + ' non riuscita: ' + text, en: what.en + ' request failed: ' + text });
+      void error({ it: 'richiesta ' + what.it + ' non riuscita: ' + text, en: what.en + ' request failed: ' + text });
     },
   };
 }

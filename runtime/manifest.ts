@@ -6,6 +6,7 @@
 import blocks from 'piazza:blocks';
 import files from 'piazza:files';
 import { lazyModules } from './lazy';
+import { adminLines, linePrefix } from './log';
 import { isOpenpaForm, type OpenpaMapping } from './openpa';
 import type { AdminNote, MountContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
@@ -51,10 +52,10 @@ export interface MountingBlock {
   current(): boolean;
   /** Drops the mount's record: the next piazza.mount() starts it again. */
   forget(): void;
-  /** Keeps the block's cleanup; false (and the cleanup run) when it was unmounted meanwhile. */
-  mounted(cleanup: void | (() => void)): boolean;
-  /** One console error naming the block, its fallback content back, `block:error`. */
-  fail(blockId: string, text: string, error?: unknown): void;
+  /** Keeps the block's cleanup and the name it goes by; false (and the cleanup run) when it was unmounted meanwhile. */
+  mounted(cleanup: void | (() => void), blockId: string): boolean;
+  /** One console error naming the block, in the admin's words (runtime/log.ts), then its fallback content back, `block:error`. */
+  fail(blockId: string, what: ConfigProblem[] | AdminNote, error?: unknown): Promise<void>;
 }
 
 interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
@@ -143,9 +144,7 @@ export default {
       problem = { path: '/', code: 'json', detail: (e as Error).message };
     }
     const blockId = nameOf(element, config) || type + '-' + ++counter;
-    // (ctx.explain: piazza.js's, which falls back to the codes when the words do not arrive)
-    const fail = async (what: ConfigProblem[] | AdminNote | string, error?: unknown) =>
-      block.fail(blockId, typeof what === 'string' ? what : await ctx.explain(what), error);
+    const fail = (what: ConfigProblem[] | AdminNote, error?: unknown) => block.fail(blockId, what, error);
     if (problem) return fail([problem]);
     element.setAttribute('data-piazza-state', 'loading');
     let told: ((problems: ConfigProblem[]) => ConfigProblem[]) | undefined;
@@ -166,17 +165,21 @@ export default {
         // a mapped config's problems are told at the eZ attribute they came from
         throw told && Array.isArray(e?.problems) ? { problems: told(e.problems) } : e;
       }
-      if (!block.current() || !block.mounted(cleanup)) return; // unmounted meanwhile
+      if (!block.current() || !block.mounted(cleanup, blockId)) return; // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {
       if (!block.current()) return; // unmounted meanwhile: the element is no longer this mount's
       if (e?.download) block.forget(); // the code did not arrive: a later piazza.mount() tries again
-      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
+      // a config's problems, a note, or a fault: its code did not arrive, or its mount threw
+      const detail = e?.message || String(e);
+      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail({ code: e?.download ? 'notLoaded' : 'mountFailed', detail }, e));
     }
   },
   mountHelpers: (root, ctx) =>
     Promise.all(helpers
       .filter(([selector, entry]) => files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))))
-      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx)).catch((e) => console.error('[piazza] helper "' + entry + '" failed', e)))),
+      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx))
+        // (the chunk, not one element: no id; `helper-gallery` → `[piazza] gallery helper: `)
+        .catch((e) => adminLines(linePrefix(entry.slice(7), undefined, 'helper'), ctx.explain).error({ code: 'helper' }, e)))),
 } satisfies Manifest;

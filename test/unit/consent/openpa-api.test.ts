@@ -213,4 +213,17 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     expect(warned[0]).toMatch(/reset\(\): not possible with piazza/);
     expect(CC.validConsent()).toBe(true);
   });
+
+  it('a wrapper() callback that throws is told, naming its service, with its error; the next one still runs', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = new Error('tracker broke');
+    let ran = false;
+    CC.wrapper('google', () => { throw broken; }); // analytics is accepted (above): it runs at once
+    CC.wrapper('matomo', () => { ran = true; });
+    expect(ran).toBe(true);
+    await until(() => error.mock.calls.length, 'the line');
+    expect(error).toHaveBeenCalledWith('[piazza] consent: CookieConsent.wrapper("google"): the callback threw', broken);
+    error.mockRestore();
+  });
 });
+
