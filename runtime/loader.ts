@@ -53,7 +53,8 @@ export function createLoader(ctx: RuntimeContext): Loader {
       },
       // one console error naming the block, in the admin's words; then its fallback content back, and `block:error`
       fail: (blockId, what, error) => adminLines(linePrefix(type, blockId), explain).error(what, error).then((message) => {
-        if (!block.current()) return; // unmounted while the words came: the element is no longer this mount's
+        // (forgotten, its code to be tried again, it still shows its fallback; a new mount's meanwhile is not touched)
+        if ((mounted.get(element) || record) !== record) return;
         element.replaceChildren(...record.fallback);
         element.setAttribute('data-piazza-state', 'error');
         ctx.events.emit('block:error', { blockId, type, element, message });
