@@ -5,7 +5,7 @@ import { startConsent } from './consent/core';
 import type { ConsentUiModule } from './consent/types';
 import { createEmitter, whenParsed } from './events';
 import { createLoader } from './loader';
-import { adminLines } from './log';
+import { adminNotes } from './log';
 import type { RuntimeContext } from './types';
 
 // window.piazza's type is the public one (types/piazza.d.ts), so what ships in the typings is what boots.
@@ -18,7 +18,7 @@ import type {} from '../types/piazza';
   const base = new URL('.', script?.src || location.href).href;
   const explain: RuntimeContext['explain'] = (what) => loader.explain(what); // the words of an admin line are a lazy chunk
   // (the loader's own lines, `[piazza] `: here a listener of piazza.on() that threw)
-  const events = createEmitter(adminLines('[piazza] ', explain));
+  const events = createEmitter(adminNotes('[piazza] ', explain));
   const ctx: RuntimeContext = { version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events, explain };
   // Created before the consent core, which may need it for those words; creating it fetches
   // only the build's manifest and mounts nothing.

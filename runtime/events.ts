@@ -1,6 +1,5 @@
 // The tiny event bus behind `piazza.on(event, cb)`, and whenParsed(). Lives in piazza.js, so it stays minimal.
-import { adminLines } from './log';
-import type { AdminLines } from './types';
+import type { AdminNotes } from './types';
 
 export type Listener = (detail: any) => void;
 
@@ -15,11 +14,8 @@ export const whenParsed = (fn: () => void): void => {
   else fn();
 };
 
-/**
- * `log`: the loader's admin lines (`[piazza] `), where a listener that threw is told; without one
- * (a test's bus) the line is its code, as when the messages chunk does not arrive.
- */
-export function createEmitter(log: Pick<AdminLines, 'error'> = adminLines('[piazza] ', async (what) => JSON.stringify(what))): Emitter {
+/** `log`: the loader's own admin lines (`[piazza] `, boot.ts), where a listener that threw is told. */
+export function createEmitter(log: Pick<AdminNotes, 'error'>): Emitter {
   const map: Record<string, Set<Listener>> = {};
   return {
     on(event, cb) {

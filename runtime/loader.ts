@@ -2,7 +2,7 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
-import { adminLines, linePrefix } from './log';
+import { adminNotes, linePrefix } from './log';
 import type { Manifest, MountingBlock } from './manifest';
 import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
 
@@ -52,7 +52,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
         return now;
       },
       // one console error naming the block, in the admin's words; then its fallback content back, and `block:error`
-      fail: (blockId, what, error) => adminLines(linePrefix(type, blockId), explain).error(what, error).then((message) => {
+      fail: (blockId, what, error) => adminNotes(linePrefix(type, blockId), explain).error(what, error).then((message) => {
         // (forgotten, its code to be tried again, it still shows its fallback; a new mount's meanwhile is not touched)
         if ((mounted.get(element) || record) !== record) return;
         element.replaceChildren(...record.fallback);
@@ -77,7 +77,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
     try {
       record.cleanup?.();
     } catch (e) {
-      void adminLines(linePrefix(element.getAttribute('data-piazza-block') || '', record.blockId || element.id), explain).error({ code: 'cleanup' }, e);
+      void adminNotes(linePrefix(element.getAttribute('data-piazza-block') || '', record.blockId || element.id), explain).error({ code: 'cleanup' }, e);
     }
     element.replaceChildren(...record.fallback);
     // the attributes as the page wrote them: a block changes its class, its state and the space
@@ -104,7 +104,10 @@ export function createLoader(ctx: RuntimeContext): Loader {
       jobs.push(mountBlock(el, record));
     }
     // (without the manifest the messages chunk cannot come either: the line is its code, the error after it)
-    const helpers = manifest().then((m) => m.mountHelpers(root, ctx), (e) => adminLines('[piazza] ', explain).error({ code: 'helpers' }, e));
+    const helpers = manifest().then(
+      // a helper's chunk, not one element: no id (`helper-gallery` → `[piazza] gallery helper: `)
+      (m) => m.mountHelpers(root, ctx, (entry, e) => adminNotes(linePrefix(entry.slice(7), undefined, 'helper'), explain).error({ code: 'helper' }, e)),
+      (e) => adminNotes('[piazza] ', explain).error({ code: 'helpers' }, e));
     await Promise.all([...jobs, helpers]);
   }
 

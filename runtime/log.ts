@@ -9,9 +9,9 @@
 // request (`request`) and is what the kit puts on a block's context (`ctx.log`, runtime/block/kit.ts).
 import { requestText } from './http/core';
 import { pageAdminLang, type AdminLang } from './i18n';
-import type { AdminLines, AdminLog, AdminNote, ConfigProblem, RuntimeContext, Words } from './types';
+import type { AdminLines, AdminLog, AdminNote, AdminNotes, ConfigProblem, RuntimeContext, Words } from './types';
 
-export type { AdminLines, AdminLog, Words };
+export type { AdminLines, AdminLog, AdminNotes, Words };
 
 /**
  * `[piazza] listing block "eventi": `; a helper's lines say `helper`, its id the element's (a link,
@@ -20,13 +20,26 @@ export type { AdminLines, AdminLog, Words };
 export const linePrefix = (type: string, id?: string, kind: 'block' | 'helper' = 'block') =>
   '[piazza] ' + type + ' ' + kind + (id === undefined ? '' : ' "' + id + '"') + ': ';
 
-/** Lines after `prefix`, in `lang`: each resolves to the text it wrote, once written. */
+type Level = 'warn' | 'error';
+
+/** Writes `prefix + text` (the detail after it) and gives the text back. */
+const writer = (prefix: string, level: Level, detail: unknown) => (text: string) => (console[level](prefix + text, ...(detail === undefined ? [] : [detail])), text);
+
+/**
+ * Coded lines after `prefix`, worded in the admin's language by `explain` (the messages chunk):
+ * all piazza.js and the manifest module write, so the classic script reads no language switch and
+ * holds no sentence. Each resolves to the text written, once written.
+ */
+export function adminNotes(prefix: string, explain: RuntimeContext['explain']): AdminNotes {
+  const line = (level: Level) => (what: AdminNote | ConfigProblem[], detail?: unknown) => explain(what).then(writer(prefix, level, detail));
+  return { warn: line('warn'), error: line('error') };
+}
+
+/** Lines after `prefix`: coded notes as adminNotes, and words in `lang`, written at once (tests and admins read them in order). */
 export function adminLines(prefix: string, explain: RuntimeContext['explain'], lang: AdminLang = pageAdminLang()): AdminLines {
-  const line = (level: 'warn' | 'error') => (what: Words | AdminNote | ConfigProblem[], detail?: unknown) => {
-    const write = (text: string) => (console[level](prefix + text, ...(detail === undefined ? [] : [detail])), text);
-    // words at once (tests and admins read them in order); a coded note once the messages chunk words it
-    return 'en' in what ? Promise.resolve(write((what as Words)[lang])) : explain(what).then(write);
-  };
+  const notes = adminNotes(prefix, explain);
+  const line = (level: Level) => (what: Words | AdminNote | ConfigProblem[], detail?: unknown) =>
+    'en' in what ? Promise.resolve(writer(prefix, level, detail)((what as Words)[lang])) : notes[level](what as AdminNote, detail);
   return { prefix, warn: line('warn'), error: line('error') };
 }
 

@@ -6,7 +6,6 @@
 import blocks from 'piazza:blocks';
 import files from 'piazza:files';
 import { lazyModules } from './lazy';
-import { adminLines, linePrefix } from './log';
 import { isOpenpaForm, type OpenpaMapping } from './openpa';
 import type { AdminNote, MountContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
@@ -40,8 +39,8 @@ export interface Manifest {
    * downloading, and a block whose config is complete (and names it) sends its first requests.
    */
   warm(ctx: RuntimeContext): void;
-  /** Mounts every helper whose markup is in `root` (or is `root`); one failing helper only logs. */
-  mountHelpers(root: ParentNode, ctx: RuntimeContext): Promise<unknown>;
+  /** Mounts every helper whose markup is in `root` (or is `root`); one failing helper is only told (`failed`, the loader's line). */
+  mountHelpers(root: ParentNode, ctx: RuntimeContext, failed: (entry: string, error: unknown) => void): Promise<unknown>;
 }
 
 /** What piazza.js's loader hands over of a block it mounts. */
@@ -176,10 +175,8 @@ export default {
       await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail({ code: e?.download ? 'notLoaded' : 'mountFailed', detail }, e));
     }
   },
-  mountHelpers: (root, ctx) =>
+  mountHelpers: (root, ctx, failed) =>
     Promise.all(helpers
       .filter(([selector, entry]) => files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))))
-      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx))
-        // (the chunk, not one element: no id; `helper-gallery` → `[piazza] gallery helper: `)
-        .catch((e) => adminLines(linePrefix(entry.slice(7), undefined, 'helper'), ctx.explain).error({ code: 'helper' }, e)))),
+      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx)).catch((e) => failed(entry, e)))),
 } satisfies Manifest;

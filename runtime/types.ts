@@ -75,10 +75,16 @@ export interface Words {
 }
 
 /**
- * Admin console lines after one prefix (runtime/log.ts adminLines), in the admin's language; each
- * resolves to the text written, once written (a coded note waits for the messages chunk's words).
+ * Coded admin console lines after one prefix (runtime/log.ts adminNotes), worded in the admin's
+ * language by the messages chunk; each resolves to the text written, once written.
  */
-export interface AdminLines {
+export interface AdminNotes {
+  warn(what: AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
+  error(what: AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
+}
+
+/** Admin console lines after one prefix (runtime/log.ts adminLines): coded notes, and words in the admin's language. */
+export interface AdminLines extends AdminNotes {
   /** The line's prefix, e.g. `[piazza] listing block "eventi": `. */
   prefix: string;
   warn(what: Words | AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;

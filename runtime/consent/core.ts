@@ -14,7 +14,7 @@ import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './reco
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
 import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
 import { whenParsed } from '../events';
-import { adminLines } from '../log';
+import { adminNotes } from '../log';
 import type { ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
@@ -25,7 +25,7 @@ export function startConsent(
   loadUi: () => Promise<ConsentUiModule>,
 ): ConsentApi {
   // piazza.js carries the codes of its lines; their words are the messages chunk's
-  const log = adminLines('[piazza] consent: ', ctx.explain);
+  const log = adminNotes('[piazza] consent: ', ctx.explain);
   const report = (problems: ConfigProblem[]) => void log.error(problems);
   let config: ConsentConfig | null = null;
   /** A config was given but is not usable at all: whatever it might govern stays blocked. */

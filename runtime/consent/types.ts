@@ -105,7 +105,7 @@ export interface ConsentCore {
   /** The native replaceChild (the patched one would screen our own revived scripts). */
   replace(next: Node, old: Node): void;
   /** Consent's admin lines (`[piazza] consent: `, runtime/log.ts), in the admin's language: coded notes, worded by the messages chunk. */
-  log: import('../types').AdminLines;
+  log: import('../types').AdminNotes;
   /** The UI chunk's interface (fetched once). */
   ui(): Promise<ConsentUi>;
   /**

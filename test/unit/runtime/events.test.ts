@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
-import { adminLines } from '../../../runtime/log';
+import { adminNotes } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 
 /** The loader's own lines as boot.ts makes them, worded by the real messages module. */
-const loaderLines = (lang: 'it' | 'en') => adminLines('[piazza] ', async (what) => adminMessages(lang).explain(what as never), lang);
+const loaderLines = (lang: 'it' | 'en') => adminNotes('[piazza] ', async (what) => adminMessages(lang).explain(what as never));
 
 describe('event bus', () => {
   it('delivers to listeners until they unsubscribe', () => {
-    const bus = createEmitter();
+    const bus = createEmitter(loaderLines('it'));
     const seen: unknown[] = [];
     const off = bus.on('x', (d) => seen.push(d));
     bus.emit('x', 1);
