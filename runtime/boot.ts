@@ -17,12 +17,13 @@ import type {} from '../types/piazza';
     document.querySelector('script[src*="piazza.js"]')) as HTMLScriptElement | null;
   const base = new URL('.', script?.src || location.href).href;
   const explain: RuntimeContext['explain'] = (what) => loader.explain(what); // the words of an admin line are a lazy chunk
-  // (the loader's own lines, `[piazza] `: here a listener of piazza.on() that threw)
-  const events = createEmitter(adminNotes('[piazza] ', explain));
+  // the runtime's own lines, `[piazza] `: a listener of piazza.on() that threw, page helpers without the manifest
+  const log = adminNotes('[piazza] ', explain);
+  const events = createEmitter(log);
   const ctx: RuntimeContext = { version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events, explain };
   // Created before the consent core, which may need it for those words; creating it fetches
   // only the build's manifest and mounts nothing.
-  const loader = createLoader(ctx);
+  const loader = createLoader(ctx, log);
   // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its chunks (UI,
   // OpenPA) are fetched through the loader only when needed, never before this boot pass ends (a
   // load waits for the manifest module, so it always continues in a later microtask).

@@ -4,7 +4,7 @@
 import manifestFile from 'piazza:manifest';
 import { adminNotes, linePrefix } from './log';
 import type { Manifest, MountingBlock } from './manifest';
-import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
+import type { AdminNote, AdminNotes, ConfigProblem, RuntimeContext } from './types';
 
 export interface Loader {
   mount(root?: ParentNode): Promise<void>;
@@ -15,10 +15,11 @@ export interface Loader {
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
 
-/** A block element's mount: what it held before (its fallback, its attributes), the cleanup its chunk returned and the name it went by. */
-interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void; blockId?: string }
+/** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
+interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void }
 
-export function createLoader(ctx: RuntimeContext): Loader {
+/** `log`: the runtime's own lines (`[piazza] `, boot.ts). */
+export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   const mounted = new WeakMap<Element, Mounted>();
 
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
@@ -44,8 +45,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
       element, type,
       current: () => mounted.get(element) === record,
       forget: () => mounted.delete(element),
-      mounted(cleanup, blockId) {
-        record.blockId = blockId;
+      mounted(cleanup) {
         if (cleanup) record.cleanup = cleanup;
         const now = block.current();
         if (!now && cleanup) unmountBlock(element, record); // unmounted meanwhile
@@ -53,8 +53,6 @@ export function createLoader(ctx: RuntimeContext): Loader {
       },
       // one console error naming the block, in the admin's words; then its fallback content back, and `block:error`
       fail: (blockId, what, error) => adminNotes(linePrefix(type, blockId), explain).error(what, error).then((message) => {
-        // (forgotten, its code to be tried again, it still shows its fallback; a new mount's meanwhile is not touched)
-        if ((mounted.get(element) || record) !== record) return;
         element.replaceChildren(...record.fallback);
         element.setAttribute('data-piazza-state', 'error');
         ctx.events.emit('block:error', { blockId, type, element, message });
@@ -77,7 +75,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
     try {
       record.cleanup?.();
     } catch (e) {
-      void adminNotes(linePrefix(element.getAttribute('data-piazza-block') || '', record.blockId || element.id), explain).error({ code: 'cleanup' }, e);
+      void adminNotes(linePrefix(element.getAttribute('data-piazza-block') || '', element.id), explain).error({ code: 'cleanup' }, e);
     }
     element.replaceChildren(...record.fallback);
     // the attributes as the page wrote them: a block changes its class, its state and the space
@@ -107,7 +105,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
     const helpers = manifest().then(
       // a helper's chunk, not one element: no id (`helper-gallery` → `[piazza] gallery helper: `)
       (m) => m.mountHelpers(root, ctx, (entry, e) => adminNotes(linePrefix(entry.slice(7), undefined, 'helper'), explain).error({ code: 'helper' }, e)),
-      (e) => adminNotes('[piazza] ', explain).error({ code: 'helpers' }, e));
+      (e) => log.error({ code: 'helpers' }, e));
     await Promise.all([...jobs, helpers]);
   }
 

@@ -51,8 +51,8 @@ export interface MountingBlock {
   current(): boolean;
   /** Drops the mount's record: the next piazza.mount() starts it again. */
   forget(): void;
-  /** Keeps the block's cleanup and the name it goes by; false (and the cleanup run) when it was unmounted meanwhile. */
-  mounted(cleanup: void | (() => void), blockId: string): boolean;
+  /** Keeps the block's cleanup; false (and the cleanup run) when it was unmounted meanwhile. */
+  mounted(cleanup: void | (() => void)): boolean;
   /** One console error naming the block, in the admin's words (runtime/log.ts), then its fallback content back, `block:error`. */
   fail(blockId: string, what: ConfigProblem[] | AdminNote, error?: unknown): Promise<void>;
 }
@@ -164,7 +164,7 @@ export default {
         // a mapped config's problems are told at the eZ attribute they came from
         throw told && Array.isArray(e?.problems) ? { problems: told(e.problems) } : e;
       }
-      if (!block.current() || !block.mounted(cleanup, blockId)) return; // unmounted meanwhile
+      if (!block.current() || !block.mounted(cleanup)) return; // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {
