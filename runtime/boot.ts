@@ -5,6 +5,7 @@ import { startConsent } from './consent/core';
 import type { ConsentUiModule } from './consent/types';
 import { createEmitter, whenParsed } from './events';
 import { createLoader } from './loader';
+import { adminNotes } from './log';
 import type { RuntimeContext } from './types';
 
 // window.piazza's type is the public one (types/piazza.d.ts), so what ships in the typings is what boots.
@@ -15,14 +16,14 @@ import type {} from '../types/piazza';
   const script = (document.currentScript ||
     document.querySelector('script[src*="piazza.js"]')) as HTMLScriptElement | null;
   const base = new URL('.', script?.src || location.href).href;
-  const events = createEmitter();
-  const ctx: RuntimeContext = {
-    version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events,
-    explain: (what) => loader.explain(what), // the words of a config problem are a lazy chunk
-  };
+  const explain: RuntimeContext['explain'] = (what) => loader.explain(what); // the words of an admin line are a lazy chunk
+  // the runtime's own lines, `[piazza] `: a listener of piazza.on() that threw, page helpers without the manifest
+  const log = adminNotes('[piazza] ', explain);
+  const events = createEmitter(log);
+  const ctx: RuntimeContext = { version: __PIAZZA_VERSION__, nonce: script?.nonce || '', base, events, explain };
   // Created before the consent core, which may need it for those words; creating it fetches
   // only the build's manifest and mounts nothing.
-  const loader = createLoader(ctx);
+  const loader = createLoader(ctx, log);
   // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its chunks (UI,
   // OpenPA) are fetched through the loader only when needed, never before this boot pass ends (a
   // load waits for the manifest module, so it always continues in a later microtask).

@@ -1,4 +1,6 @@
 // The tiny event bus behind `piazza.on(event, cb)`, and whenParsed(). Lives in piazza.js, so it stays minimal.
+import type { AdminNotes } from './types';
+
 export type Listener = (detail: any) => void;
 
 export interface Emitter {
@@ -12,7 +14,8 @@ export const whenParsed = (fn: () => void): void => {
   else fn();
 };
 
-export function createEmitter(): Emitter {
+/** `log`: the loader's own admin lines (`[piazza] `, boot.ts), where a listener that threw is told. */
+export function createEmitter(log: Pick<AdminNotes, 'error'>): Emitter {
   const map: Record<string, Set<Listener>> = {};
   return {
     on(event, cb) {
@@ -22,7 +25,7 @@ export function createEmitter(): Emitter {
     emit(event, detail) {
       map[event]?.forEach((cb) => {
         // One broken listener must not stop the others (nor the runtime).
-        try { cb(detail); } catch (e) { console.error('[piazza] listener for "' + event + '" failed', e); }
+        try { cb(detail); } catch (e) { void log.error({ code: 'listener', event }, e); }
       });
     },
   };

@@ -2,8 +2,9 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
+import { adminNotes, linePrefix } from './log';
 import type { Manifest, MountingBlock } from './manifest';
-import type { AdminNote, ConfigProblem, RuntimeContext } from './types';
+import type { AdminNote, AdminNotes, ConfigProblem, RuntimeContext } from './types';
 
 export interface Loader {
   mount(root?: ParentNode): Promise<void>;
@@ -17,7 +18,8 @@ export interface Loader {
 /** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
 interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void }
 
-export function createLoader(ctx: RuntimeContext): Loader {
+/** `log`: the runtime's own lines (`[piazza] `, boot.ts). */
+export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   const mounted = new WeakMap<Element, Mounted>();
 
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
@@ -49,18 +51,17 @@ export function createLoader(ctx: RuntimeContext): Loader {
         if (!now && cleanup) unmountBlock(element, record); // unmounted meanwhile
         return now;
       },
-      // one console error naming the block, its fallback content back, and `block:error`
-      fail(blockId, text, error) {
-        console.error('[piazza] ' + type + ' block "' + blockId + '": ' + text, ...(error ? [error] : []));
+      // one console error naming the block, in the admin's words; then its fallback content back, and `block:error`
+      fail: (blockId, what, error) => adminNotes(linePrefix(type, blockId), explain).error(what, error).then((message) => {
         element.replaceChildren(...record.fallback);
         element.setAttribute('data-piazza-state', 'error');
-        ctx.events.emit('block:error', { blockId, type, element, message: text });
-      },
+        ctx.events.emit('block:error', { blockId, type, element, message });
+      }),
     };
     return manifest().then((m) => m.mountBlock(block, ctx), (e) => {
       if (!block.current()) return; // unmounted meanwhile
       block.forget(); // a later piazza.mount() tries again
-      block.fail(element.id || type, e?.message || String(e), e);
+      return block.fail(element.id || type, { code: 'notLoaded', detail: e?.message || String(e) }, e);
     });
   };
 
@@ -74,7 +75,7 @@ export function createLoader(ctx: RuntimeContext): Loader {
     try {
       record.cleanup?.();
     } catch (e) {
-      console.error('[piazza] block "' + element.id + '": cleanup failed', e);
+      void adminNotes(linePrefix(element.getAttribute('data-piazza-block') || '', element.id), explain).error({ code: 'cleanup' }, e);
     }
     element.replaceChildren(...record.fallback);
     // the attributes as the page wrote them: a block changes its class, its state and the space
@@ -100,7 +101,11 @@ export function createLoader(ctx: RuntimeContext): Loader {
       mounted.set(el, record);
       jobs.push(mountBlock(el, record));
     }
-    const helpers = manifest().then((m) => m.mountHelpers(root, ctx), (e) => console.error('[piazza] helpers not loaded', e));
+    // (without the manifest the messages chunk cannot come either: the line is its code, the error after it)
+    const helpers = manifest().then(
+      // a helper's chunk, not one element: no id (`helper-gallery` → `[piazza] gallery helper: `)
+      (m) => m.mountHelpers(root, ctx, (entry, e) => adminNotes(linePrefix(entry.slice(7), undefined, 'helper'), explain).error({ code: 'helper' }, e)),
+      (e) => log.error({ code: 'helpers' }, e));
     await Promise.all([...jobs, helpers]);
   }
 

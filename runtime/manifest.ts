@@ -39,8 +39,8 @@ export interface Manifest {
    * downloading, and a block whose config is complete (and names it) sends its first requests.
    */
   warm(ctx: RuntimeContext): void;
-  /** Mounts every helper whose markup is in `root` (or is `root`); one failing helper only logs. */
-  mountHelpers(root: ParentNode, ctx: RuntimeContext): Promise<unknown>;
+  /** Mounts every helper whose markup is in `root` (or is `root`); one failing helper is only told (`failed`, the loader's line). */
+  mountHelpers(root: ParentNode, ctx: RuntimeContext, failed: (entry: string, error: unknown) => void): Promise<unknown>;
 }
 
 /** What piazza.js's loader hands over of a block it mounts. */
@@ -53,8 +53,8 @@ export interface MountingBlock {
   forget(): void;
   /** Keeps the block's cleanup; false (and the cleanup run) when it was unmounted meanwhile. */
   mounted(cleanup: void | (() => void)): boolean;
-  /** One console error naming the block, its fallback content back, `block:error`. */
-  fail(blockId: string, text: string, error?: unknown): void;
+  /** One console error naming the block, in the admin's words (runtime/log.ts), then its fallback content back, `block:error`. */
+  fail(blockId: string, what: ConfigProblem[] | AdminNote, error?: unknown): Promise<void>;
 }
 
 interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
@@ -143,9 +143,7 @@ export default {
       problem = { path: '/', code: 'json', detail: (e as Error).message };
     }
     const blockId = nameOf(element, config) || type + '-' + ++counter;
-    // (ctx.explain: piazza.js's, which falls back to the codes when the words do not arrive)
-    const fail = async (what: ConfigProblem[] | AdminNote | string, error?: unknown) =>
-      block.fail(blockId, typeof what === 'string' ? what : await ctx.explain(what), error);
+    const fail = (what: ConfigProblem[] | AdminNote, error?: unknown) => block.fail(blockId, what, error);
     if (problem) return fail([problem]);
     element.setAttribute('data-piazza-state', 'loading');
     let told: ((problems: ConfigProblem[]) => ConfigProblem[]) | undefined;
@@ -172,11 +170,13 @@ export default {
     } catch (e: any) {
       if (!block.current()) return; // unmounted meanwhile: the element is no longer this mount's
       if (e?.download) block.forget(); // the code did not arrive: a later piazza.mount() tries again
-      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail(e?.message || String(e), e));
+      // a config's problems, a note, or a fault: its code did not arrive, or its mount threw
+      const detail = e?.message || String(e);
+      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail({ code: e?.download ? 'notLoaded' : 'mountFailed', detail }, e));
     }
   },
-  mountHelpers: (root, ctx) =>
+  mountHelpers: (root, ctx, failed) =>
     Promise.all(helpers
       .filter(([selector, entry]) => files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))))
-      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx)).catch((e) => console.error('[piazza] helper "' + entry + '" failed', e)))),
+      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx)).catch((e) => failed(entry, e)))),
 } satisfies Manifest;

@@ -68,6 +68,19 @@ const CATALOG: Catalog = {
     ccRunCategory: 'CookieConsent.run(): categoria "{name}" assente da #piazza-consent',
     ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accetta solo categorie intere',
     ccReset: 'CookieConsent.reset(): non possibile con piazza, la scelta resta',
+    ccWrapper: 'CookieConsent.wrapper("{name}"): la callback ha dato errore',
+    ccCallback: 'CookieConsent.run(): una callback ha dato errore',
+    ccFailed: 'CookieConsent.{name}() non è riuscita',
+    ccEffect: 'un effetto multimedia del tema non è riuscito',
+    consentUi: 'l’interfaccia non si è caricata',
+    notStored: 'scelta non salvata: cconsent è un cookie secure, il sito deve essere in https',
+    // the loader's own lines (runtime/loader.ts, manifest.ts, events.ts)
+    notLoaded: 'il suo codice non si è caricato ({detail})',
+    mountFailed: 'non si è avviato: {detail}',
+    cleanup: 'la pulizia allo smontaggio non è riuscita',
+    helper: 'non si è avviato',
+    helpers: 'gli helper di pagina non si sono caricati',
+    listener: 'piazza.on("{event}"): la funzione in ascolto ha dato errore',
     // what a block tells the admin while it runs (ctx.log, runtime/log.ts)
     tabsMissing: 'schede non disponibili in questa versione: {tabs}',
     // npm run validate
@@ -134,6 +147,18 @@ const CATALOG: Catalog = {
     ccRunCategory: 'CookieConsent.run(): category "{name}" not in #piazza-consent',
     ccService: 'CookieConsent.acceptService("{service}", "{category}"): piazza accepts whole categories only',
     ccReset: 'CookieConsent.reset(): not possible with piazza, the choice stays',
+    ccWrapper: 'CookieConsent.wrapper("{name}"): the callback threw',
+    ccCallback: 'CookieConsent.run(): a callback threw',
+    ccFailed: 'CookieConsent.{name}() failed',
+    ccEffect: 'a multimedia effect of the theme failed',
+    consentUi: 'its interface did not load',
+    notStored: 'the choice was not stored: cconsent is a secure cookie, the site needs https',
+    notLoaded: 'its code did not load ({detail})',
+    mountFailed: 'did not start: {detail}',
+    cleanup: 'cleanup failed',
+    helper: 'did not start',
+    helpers: 'page helpers did not load',
+    listener: 'piazza.on("{event}"): the listener threw',
     tabsMissing: 'tabs not available in this version: {tabs}',
     ok: 'ok',
     okIgnored_one: 'ok ({count} ignored setting)',
@@ -181,13 +206,10 @@ export function adminMessages(lang: string | null | undefined = pageAdminLang())
         const known = (p.known as string[]) || [];
         return t(code, { name: String(p.name) }) + (known.length ? t('known', { known: known.join(', ') }) : '');
       }
-      case 'ccRunCategory': case 'ccService': case 'tabsMissing':
-      case 'json': case 'pattern': case 'format': case 'requiredUnless': case 'dependencies':
-      case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': case 'multipleOf':
-        return t(code, p as Record<string, string | number>);
       default:
-        // A keyword no schema here uses yet: still say where, and which rule.
-        return code !== 'invalid' && code in CATALOG.it ? t(code) : t('invalid', { keyword: String(p.keyword || code) });
+        // its parameters by name ({limit}, {name}, {detail}…); a keyword no schema here uses yet:
+        // still say where, and which rule
+        return code !== 'invalid' && code in CATALOG.it ? t(code, p as Record<string, string | number>) : t('invalid', { keyword: String(p.keyword || code) });
     }
   }
 

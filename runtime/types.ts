@@ -74,12 +74,25 @@ export interface Words {
   en: string;
 }
 
-/** A block's (or helper's) admin console lines (runtime/log.ts adminLog). */
-export interface AdminLog {
+/**
+ * Coded admin console lines after one prefix (runtime/log.ts adminNotes), worded in the admin's
+ * language by the messages chunk; each resolves to the text written, once written.
+ */
+export interface AdminNotes {
+  warn(what: AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
+  error(what: AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
+}
+
+/** Admin console lines after one prefix (runtime/log.ts adminLines): coded notes, and words in the admin's language. */
+export interface AdminLines extends AdminNotes {
   /** The line's prefix, e.g. `[piazza] listing block "eventi": `. */
   prefix: string;
-  warn(what: Words | AdminNote | ConfigProblem[], detail?: unknown): void;
-  error(what: Words | AdminNote | ConfigProblem[], detail?: unknown): void;
+  warn(what: Words | AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
+  error(what: Words | AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
+}
+
+/** A block's (or helper's) admin console lines (runtime/log.ts adminLog). */
+export interface AdminLog extends AdminLines {
   /** A request that failed, as every block prints it: `richiesta <what.it> non riuscita: <status> <message> (<url>)`, in English `<what.en> request failed: …`. */
   request(error: { status?: number; message: string; url?: string }, what: Words): void;
 }

@@ -14,17 +14,19 @@ import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './reco
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
 import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
 import { whenParsed } from '../events';
+import { adminNotes } from '../log';
 import type { ConfigProblem, ConsentApi, RuntimeContext } from '../types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
-const log = (level: 'error' | 'warn', text: string) => console[level]('[piazza] consent: ' + text);
 
 export function startConsent(
   ctx: RuntimeContext,
   loadUi: () => Promise<ConsentUiModule>,
 ): ConsentApi {
-  const report = (problems: ConfigProblem[]) => ctx.explain(problems).then((text) => log('error', text));
+  // piazza.js carries the codes of its lines; their words are the messages chunk's
+  const log = adminNotes('[piazza] consent: ', ctx.explain);
+  const report = (problems: ConfigProblem[]) => void log.error(problems);
   let config: ConsentConfig | null = null;
   /** A config was given but is not usable at all: whatever it might govern stays blocked. */
   let broken = false;
@@ -37,7 +39,12 @@ export function startConsent(
 
   const allowsName = (name: string) => (config ? allows(config, name) : !broken);
 
-  const failed = (e: unknown) => log('error', 'its interface did not load (' + e + ')');
+  const failed = (e: unknown) => void log.error({ code: 'consentUi' }, e);
+
+  /** A wrapper() callback: one that throws is told (naming its service) and stops nothing else. */
+  function run(name: string, cb: () => void): void {
+    try { cb(); } catch (e) { void log.error({ code: 'ccWrapper', name }, e); }
+  }
 
   /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
   function withUi(act?: (u: ConsentUi) => void): Promise<ConsentUi> {
@@ -117,7 +124,7 @@ export function startConsent(
       }
     } catch { /* no storage: no guard, so no reload */ }
     if (reload) location.reload();
-    else core.warn({ code: 'staleConsent' });
+    else void log.warn({ code: 'staleConsent' });
   }
 
   function install(c: ConsentConfig): void {
@@ -145,7 +152,7 @@ export function startConsent(
     replay((s) => !categoryBlocked(c, s.category));
     const now = waiting.filter(([name]) => allowsName(name));
     waiting = waiting.filter((w) => !now.includes(w));
-    now.forEach(([, cb]) => run(cb));
+    now.forEach(([name, cb]) => run(name, cb));
     ui?.then((u) => u.refresh(), () => {});
   }
 
@@ -166,7 +173,7 @@ export function startConsent(
       ctx.events.emit('consent:change', record);
     },
     replace: (next, old) => nativeReplace.call(old.parentNode!, next, old),
-    warn: (note) => ctx.explain(note).then((text) => log('warn', text)), // (words: the messages chunk)
+    log,
     ui: withUi,
     calls: [],
   } as Omit<ConsentCore, 'legacy'> as ConsentCore; // (legacy: window.CookieConsent, below)
@@ -191,7 +198,7 @@ export function startConsent(
     /** Runs cb when `name` is not blocked; otherwise once, as soon as it is allowed. */
     wrapper(name: string, cb: () => void) {
       if (typeof cb !== 'function') return;
-      if (allowsName(name)) run(cb);
+      if (allowsName(name)) run(name, cb);
       else waiting.push([name, cb]);
     },
     // orestbida v3's questions before acting: answered at once from the choice applied now.
@@ -226,7 +233,3 @@ const BI_CHOICES = 'bs-ck3';
 /** Objects and lists copied, every other value as is (a RegExp, a function of the legacy call). */
 const clone = (v: unknown): unknown =>
   isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)])) : Array.isArray(v) ? v.map(clone) : v;
-
-function run(cb: () => void): void {
-  try { cb(); } catch (e) { console.error('[piazza] consent: callback failed', e); }
-}

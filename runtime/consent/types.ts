@@ -104,8 +104,8 @@ export interface ConsentCore {
   stored(record: ConsentRecord): void;
   /** The native replaceChild (the patched one would screen our own revived scripts). */
   replace(next: Node, old: Node): void;
-  /** An admin message in the admin's language, as a console warning. */
-  warn(note: import('../types').AdminNote): void;
+  /** Consent's admin lines (`[piazza] consent: `, runtime/log.ts), in the admin's language: coded notes, worded by the messages chunk. */
+  log: import('../types').AdminNotes;
   /** The UI chunk's interface (fetched once). */
   ui(): Promise<ConsentUi>;
   /**

@@ -323,7 +323,7 @@ describe('a secure cookie over plain http', () => {
     // Console messages reach the test asynchronously: wait for the warning rather than reading a
     // list that may not have it yet (a missing warning fails by the test's timeout).
     const warned = new Promise<string>((resolve) => {
-      page.on('console', (m) => { if (m.type() === 'warn' && /secure cookie.*https/.test(m.text())) resolve(m.text()); });
+      page.on('console', (m) => { if (m.type() === 'warn' && /cookie secure.*https/.test(m.text())) resolve(m.text()); });
     });
     // a page of the emulator itself (a page made up by request interception would be a public
     // origin to Chromium, which then refuses its loopback subresources)
@@ -331,7 +331,8 @@ describe('a secure cookie over plain http', () => {
     await waitForBar(page);
     await clickBar(page, /^Accept all/);
     await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
-    expect(await warned).toMatch(/secure cookie.*https/);
+    // in the admin's language (Italian: the page has no data-piazza-messages="en"), after consent's prefix
+    expect(await warned).toBe('[piazza] consent: scelta non salvata: cconsent è un cookie secure, il sito deve essere in https');
     // the choice still applies to this page
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('tracker'))).toBe(true);
   });

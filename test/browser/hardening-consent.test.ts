@@ -132,7 +132,7 @@ describe('the consent interface chunk does not arrive', () => {
       },
     });
     const { page } = probe;
-    const said = () => probe.consoleErrors.filter((m) => m.startsWith('[piazza] consent: its interface did not load'));
+    const said = () => probe.consoleErrors.filter((m) => m.startsWith('[piazza] consent: l’interfaccia non si è caricata'));
     await vi.waitFor(() => expect(said()).toHaveLength(1), { timeout: 10_000 });
     expect(await page.$('#cconsent-bar')).toBeNull();
     expect(await trackersRan(page)).toEqual([]);

@@ -308,7 +308,7 @@ describe('a chunk that fails to load', () => {
     const { probe, page, release } = await openWithout(['helper-sharedlink']);
     await othersWork(page, [t]);
     expect(await page.$('#f-embed')).not.toBeNull();
-    expect(probe.consoleErrors.some((m) => m.startsWith('[piazza] helper "helper-sharedlink" failed'))).toBe(true);
+    expect(probe.consoleErrors.some((m) => m.startsWith('[piazza] sharedlink helper: non si è avviato'))).toBe(true);
     release();
     await page.evaluate(() => (window as any).piazza.mount());
     expect((await waitStatus(page, t, 'ready')).status).toBe('ready');

@@ -37,7 +37,7 @@ export async function startOpenpa(core: ConsentCore): Promise<void> {
 
   const name = config.multimedia;
   if (name) {
-    const sync = createEffects(() => !!core.config.cookieExists && !core.needsChoice() && core.allows(name));
+    const sync = createEffects(() => !!core.config.cookieExists && !core.needsChoice() && core.allows(name), core.log);
     whenParsed(() => {
       sync();
       addEventListener('cconsent-setCookie', sync);

@@ -12,6 +12,7 @@
 // - `[data-coookieconsent="custom"]` elements get `data-src` as `src`, and their own `src` back
 //   (the theme only copied src into data-src, so the custom content kept loading).
 // Runs once the page is parsed: the theme's bundle (at the end of <body>) is there by then.
+import type { AdminNotes } from '../../types';
 
 /** What Bootstrap Italia 2.11's bundle offers (`window.bootstrap`); 2.2 has neither. */
 interface Theme {
@@ -24,15 +25,14 @@ const CUSTOM = '[data-coookieconsent="custom"]';
 /** The theme's remembered-choice key (parts/video.tpl `data-bs-accept-from="multimedia"`). */
 const SERVICE = 'multimedia';
 
-/** One effect failing (a theme's player that throws) never stops the others. */
-const attempt = (step: () => void) => {
-  try { step(); } catch (e) { console.error('[piazza] consent: multimedia effect failed', e); }
-};
-
 const setOrRemove = (el: Element, name: string, value: string | null) => (value === null ? el.removeAttribute(name) : el.setAttribute(name, value));
 
-/** `sync()` shows or takes back the effects as `allowed()` says now; true once they are shown. */
-export function createEffects(allowed: () => boolean) {
+/** `sync()` shows or takes back the effects as `allowed()` says now; true once they are shown. `log`: consent's admin lines. */
+export function createEffects(allowed: () => boolean, log: Pick<AdminNotes, 'error'>) {
+  /** One effect failing (a theme's player that throws) never stops the others; it is told. */
+  const attempt = (step: () => void) => {
+    try { step(); } catch (e) { void log.error({ code: 'ccEffect' }, e); }
+  };
   let shown = false;
   let undo: Array<() => void> = [];
   const theme = () => (window as unknown as { bootstrap?: Theme }).bootstrap;

@@ -76,7 +76,7 @@ export function installOrestbida(core: ConsentCore) {
     if (!given || !config()) return;
     const call = (cb: unknown, detail?: unknown) => {
       if (typeof cb !== 'function') return;
-      try { cb(detail); } catch (e) { console.error('[piazza] consent: CookieConsent.run() callback failed', e); }
+      try { cb(detail); } catch (e) { void core.log.error({ code: 'ccCallback' }, e); }
     };
     const valid = cc.validConsent();
     for (const [category, c] of Object.entries(given.categories || {})) {
@@ -114,8 +114,8 @@ export function installOrestbida(core: ConsentCore) {
       given = userConfig;
       if (!config()) cc.init(configFromOrestbida(userConfig));
       else {
-        core.warn({ code: 'ccRun' });
-        for (const name of Object.keys(userConfig.categories || {})) if (!config()!.categories[name]) core.warn({ code: 'ccRunCategory', name });
+        void core.log.warn({ code: 'ccRun' });
+        for (const name of Object.keys(userConfig.categories || {})) if (!config()!.categories[name]) void core.log.warn({ code: 'ccRunCategory', name });
       }
       follow(false, false);
     },
@@ -131,7 +131,7 @@ export function installOrestbida(core: ConsentCore) {
       const wanted = optionalOf(c).filter((k) => !categoryBlocked(c, k) && k !== category);
       if (!asked.length) return acceptCategory(wanted);
       if (servicesOf(c, category).every((s) => asked.includes(s))) return acceptCategory([...wanted, category]);
-      core.warn({ code: 'ccService', service: String(service), category });
+      void core.log.warn({ code: 'ccService', service: String(service), category });
       return false;
     },
     eraseCookies(cookies: string | RegExp | Array<string | RegExp>) {
@@ -202,7 +202,7 @@ export function installOrestbida(core: ConsentCore) {
     validCookie: (name: string) => !!readCookie(readCookies(), name),
     setLanguage: (lang: string) => ui().then((u) => u.setLanguage(String(lang))),
     reset() {
-      core.warn({ code: 'ccReset' });
+      void core.log.warn({ code: 'ccReset' });
     },
   };
   Object.assign(cc, answers);
@@ -211,7 +211,7 @@ export function installOrestbida(core: ConsentCore) {
   function replay(): void {
     for (const [name, args, done] of core.calls.splice(0)) {
       let result: unknown;
-      try { result = answers[name](...args); } catch (e) { console.error('[piazza] consent: CookieConsent.' + name + '() failed', e); }
+      try { result = answers[name](...args); } catch (e) { void core.log.error({ code: 'ccFailed', name }, e); }
       done(result);
     }
   }

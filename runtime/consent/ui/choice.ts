@@ -11,7 +11,7 @@ export function createChoice(core: ConsentCore): ConsentChoice {
     // A copy of the record on a parent domain would shadow the new one on the next page.
     for (const w of expiryWrites(COOKIE_NAME, location.hostname, '/')) if (w.includes('domain=')) writeCookie(w);
     writeCookie(cookieAssignment(record, Date.now()));
-    if (readCookie(readCookies()) === null) console.warn('[piazza] consent: the choice was not stored: cconsent is a secure cookie, the site needs https');
+    if (readCookie(readCookies()) === null) void core.log.warn({ code: 'notStored' });
     core.stored(record);
   }
   /** Every optional category takes `pick(its switch, its key)`. */

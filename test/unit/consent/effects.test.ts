@@ -4,8 +4,10 @@
 // videos are proven in test/browser/consent-openpa.test.ts): what the theme's showIframes() does when
 // multimedia is accepted, and each step taken back when it is withdrawn, as its hideIframes() and
 // more (the custom tags' own src, the overlays), without a reload.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEffects } from '../../../runtime/consent/openpa/effects';
+import { adminLines } from '../../../runtime/log';
+import { adminMessages } from '../../../runtime/messages';
 
 const PREVIEW = '/bootstrapitalia/iframe?url=https://www.youtube.com/embed/abc';
 const EMBED = 'https://www.youtube.com/embed/abc';
@@ -27,7 +29,8 @@ describe('the multimedia effects follow the choice and are taken back', () => {
   let sync: () => boolean;
   beforeEach(() => {
     allowed = false;
-    sync = createEffects(() => allowed);
+    // consent's lines as the core makes them, worded by the real messages module (Italian: no switch)
+    sync = createEffects(() => allowed, adminLines('[piazza] consent: ', async (what) => adminMessages('it').explain(what as never), 'it'));
     // ezxmltags/iframe.tpl's embed in an editor's .dimmable; a custom tag (the theme's "custom"
     // consent attribute) with a placeholder and one without; parts/video.tpl's overlay; an iframe
     // the consent does not govern.
@@ -68,5 +71,23 @@ describe('the multimedia effects follow the choice and are taken back', () => {
     allowed = true; // and again: shown once more
     sync();
     expect(state()).toMatchObject({ embed: EMBED, dimmer: 'dimmer fade hide', overlay: 'acceptoverlayable' });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (window as { bootstrap?: unknown }).bootstrap;
+  });
+
+  it('a theme player that throws stops no other effect, and is told to the admin in Italian', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = new Error('no YouTube API');
+    // Bootstrap Italia 2.11's VideoPlayer, broken: its video is one effect among the others
+    (window as { bootstrap?: unknown }).bootstrap = { VideoPlayer: { getOrCreateInstance: () => { throw broken; } } };
+    document.body.insertAdjacentHTML('beforeend', '<video data-video-url="https://www.youtube.com/watch?v=abc"></video>');
+    allowed = true;
+    expect(sync()).toBe(true);
+    expect(state()).toMatchObject({ embed: EMBED, dimmer: 'dimmer fade hide', overlay: 'acceptoverlayable' });
+    await vi.waitFor(() => expect(error).toHaveBeenCalledOnce());
+    expect(error).toHaveBeenCalledWith('[piazza] consent: un effetto multimedia del tema non è riuscito', broken);
   });
 });

@@ -22,6 +22,7 @@ vi.hoisted(() => {
 });
 import { startConsent } from '../../../runtime/consent/core';
 import { createEmitter } from '../../../runtime/events';
+import { adminNotes } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 import { readCookie } from '../../../runtime/consent/record';
 import type { AdminNote } from '../../../runtime/types';
@@ -52,7 +53,7 @@ beforeAll(async () => {
     <button id="unknown" data-cc="accept-something-else">?</button><button id="bar" data-cc="show-consentModal">Banner</button>
     <button id="custom" data-cc="accept-custom">Salva</button><a href="#x" id="other" data-cc="whatever">x</a>`;
   const ctx = {
-    version: 'test', nonce: '', base: '/', events: createEmitter(),
+    version: 'test', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))),
     explain: async (what: AdminNote | AdminNote[]) => { const text = adminMessages('en').explain(what as AdminNote); warned.push(text); return text; },
   };
   startConsent(ctx as any, () => import('../../../runtime/consent/ui/index'));
@@ -213,4 +214,17 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     expect(warned[0]).toMatch(/reset\(\): not possible with piazza/);
     expect(CC.validConsent()).toBe(true);
   });
+
+  it('a wrapper() callback that throws is told, naming its service, with its error; the next one still runs', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = new Error('tracker broke');
+    let ran = false;
+    CC.wrapper('google', () => { throw broken; }); // analytics is accepted (above): it runs at once
+    CC.wrapper('matomo', () => { ran = true; });
+    expect(ran).toBe(true);
+    await until(() => error.mock.calls.length, 'the line');
+    expect(error).toHaveBeenCalledWith('[piazza] consent: CookieConsent.wrapper("google"): the callback threw', broken);
+    error.mockRestore();
+  });
 });
+

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
+import { adminNotes } from '../../../runtime/log';
 import type { ConsentApi, ConsentChoice, RuntimeContext } from '../../../runtime/types';
 import { consentAllows, hasConsentSettings } from '../../../runtime/helpers/gallery/views/store';
 
@@ -16,7 +17,7 @@ function ctxWith(config: { services: Record<string, { category: string; search?:
     },
     knows: (name) => !!config && (name in config.categories || Object.entries(config.services).some(([key, s]) => key === name || s.search === name)),
   };
-  return { version: 't', nonce: '', base: '/', events: createEmitter(), explain: async () => '', consent };
+  return { version: 't', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))), explain: async () => '', consent };
 }
 
 describe('gallery: consent for external video', () => {
@@ -26,7 +27,7 @@ describe('gallery: consent for external video', () => {
   });
 
   it('is never given without a consent core, a config or a stored choice', () => {
-    expect(consentAllows('youtube', { version: 't', nonce: '', base: '/', events: createEmitter(), explain: async () => '' })).toBe(false);
+    expect(consentAllows('youtube', { version: 't', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))), explain: async () => '' })).toBe(false);
     expect(consentAllows('youtube', ctxWith(null, false))).toBe(false);
     expect(consentAllows('youtube', ctxWith(openpa(true), false))).toBe(false);
   });
@@ -53,6 +54,6 @@ describe('gallery: consent for external video', () => {
     const silent = { categories: { necessary: { wanted: true }, analytics: { wanted: true } }, services: { wai: { category: 'analytics' } } };
     expect(hasConsentSettings('youtube', ctxWith(silent, true))).toBe(false);
     expect(hasConsentSettings('vimeo', ctxWith(null, false))).toBe(false);
-    expect(hasConsentSettings('vimeo', { version: 't', nonce: '', base: '/', events: createEmitter(), explain: async () => '' })).toBe(false);
+    expect(hasConsentSettings('vimeo', { version: 't', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))), explain: async () => '' })).toBe(false);
   });
 });

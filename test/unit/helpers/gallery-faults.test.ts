@@ -4,6 +4,7 @@
 // Italian default is checked in the browser (test/browser/gallery.test.ts).
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
+import { adminNotes } from '../../../runtime/log';
 import { mount } from '../../../runtime/helpers/gallery';
 
 describe('gallery faults, English', () => {
@@ -23,7 +24,7 @@ describe('gallery faults, English', () => {
       + '<div id="widget-senza-slides"></div><a id="no-slides" href="/b.png" data-gallery="#widget-senza-slides">b</a>'
       + '<button type="button" id="empty" data-gallery="#widget-vuoto">c</button>';
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mount(document, { version: 't', nonce: '', base: '/', events: createEmitter(), explain: async () => 'not used' });
+    mount(document, { version: 't', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))), explain: async () => 'not used' });
     // What the gallery did with each click, read after it, before the test keeps jsdom from navigating.
     const prevented: boolean[] = [];
     const record = (e: Event) => {

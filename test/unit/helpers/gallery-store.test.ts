@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscribe } from 'valtio/vanilla';
 import { createEmitter } from '../../../runtime/events';
+import { adminNotes } from '../../../runtime/log';
 import { createI18n } from '../../../runtime/i18n';
 import type { RuntimeContext } from '../../../runtime/types';
 import { catalog } from '../../../runtime/helpers/gallery/messages';
@@ -14,7 +15,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 const items = ['/a.jpg', '/b.jpg', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'].map((href) => toItem({ href })!) as GalleryItem[];
 
 function setup(index = 0) {
-  const events = createEmitter();
+  const events = createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what)));
   // No consent core: external video is allowed only by the placeholder's button.
   const ctx = { version: 't', nonce: '', base: '/', events, explain: async () => '' } as RuntimeContext;
   const store = createStore(items, index, { ...DEFAULTS, startSlideshow: true }, ctx, createI18n(catalog, 'it'));

@@ -12,7 +12,7 @@ import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
-import { adminLog, linePrefix } from '../../../runtime/log';
+import { adminLog, linePrefix, adminNotes } from '../../../runtime/log';
 import type { BlockContext } from '../../../runtime/types';
 import type { ConfigType } from '../../../configurator/blocks';
 
@@ -89,7 +89,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 function context(): BlockContext {
   const explain = async (what: unknown) => JSON.stringify(what);
   return {
-    version: 'test', nonce: '', base: '/dist/', events: createEmitter(), explain, blockId: 'chiusura', type: 'notice',
+    version: 'test', nonce: '', base: '/dist/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))), explain, blockId: 'chiusura', type: 'notice',
     log: adminLog(linePrefix('notice', 'chiusura'), explain),
   };
 }

@@ -4,7 +4,7 @@
 // once; a coded note once worded (here by the real messages module, as the page's chunk does).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageAdminLang } from '../../../runtime/i18n';
-import { adminLog, linePrefix } from '../../../runtime/log';
+import { adminLines, adminLog, linePrefix } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 
 const explainIn = (lang: 'it' | 'en') => async (what: Parameters<ReturnType<typeof adminMessages>['explain']>[0]) => adminMessages(lang).explain(what);
@@ -28,6 +28,8 @@ describe('linePrefix', () => {
   it('names the type, the kind and the id as the README writes it', () => {
     expect(linePrefix('datatable', 'documenti')).toBe('[piazza] datatable block "documenti": ');
     expect(linePrefix('gallery', '#blueimp-gallery', 'helper')).toBe('[piazza] gallery helper "#blueimp-gallery": ');
+    // a helper's chunk that did not start has no element to name
+    expect(linePrefix('sharedlink', undefined, 'helper')).toBe('[piazza] sharedlink helper: ');
   });
 });
 
@@ -87,5 +89,35 @@ describe('adminLog', () => {
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(warn).toHaveBeenCalledWith('[piazza] listing block "eventi": schede non disponibili in questa versione: geo');
     expect(warn).toHaveBeenCalledWith('[piazza] datatable block "documenti": tabs not available in this version: geo');
+  });
+});
+
+describe('the runtime\'s own lines (piazza.js and the manifest: codes, the messages chunk\'s words)', () => {
+  // [code, params, Italian, English]: what each line says, from what happened
+  const lines: Array<[string, Record<string, string>, string, string]> = [
+    ['notLoaded', { detail: 'Failed to fetch' }, 'il suo codice non si è caricato (Failed to fetch)', 'its code did not load (Failed to fetch)'],
+    ['mountFailed', { detail: 'x is undefined' }, 'non si è avviato: x is undefined', 'did not start: x is undefined'],
+    ['cleanup', {}, 'la pulizia allo smontaggio non è riuscita', 'cleanup failed'],
+    ['helper', {}, 'non si è avviato', 'did not start'],
+    ['consentUi', {}, 'l’interfaccia non si è caricata', 'its interface did not load'],
+    ['ccWrapper', { name: 'matomo' }, 'CookieConsent.wrapper("matomo"): la callback ha dato errore', 'CookieConsent.wrapper("matomo"): the callback threw'],
+    ['ccFailed', { name: 'acceptCategory' }, 'CookieConsent.acceptCategory() non è riuscita', 'CookieConsent.acceptCategory() failed'],
+  ];
+
+  it.each(lines)('%s in both languages, after the prefix, its error after it', async (code, params, it_, en) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const cause = new Error('cause');
+    const said = await adminLines(linePrefix('listing', 'eventi'), explainIn('it'), 'it').error({ code, ...params }, cause);
+    expect(said).toBe(it_);
+    expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": ' + it_, cause);
+    await adminLines('[piazza] consent: ', explainIn('en'), 'en').error({ code, ...params }, cause);
+    expect(error).toHaveBeenLastCalledWith('[piazza] consent: ' + en, cause);
+  });
+
+  it('without the messages chunk, the line is its code (it names what happened still)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // piazza.js's explain when the chunk does not arrive
+    await adminLines('[piazza] consent: ', async (what) => JSON.stringify(what), 'it').warn({ code: 'notStored' });
+    expect(warn).toHaveBeenCalledWith('[piazza] consent: {"code":"notStored"}');
   });
 });
