@@ -4,7 +4,7 @@
 import { readBlocks } from './scripts/blocks.mjs';
 
 const runtime = [
-  { name: "piazza.js (classic script: consent core + loader; orestbida's hold-or-allow questions and Bootstrap Italia's remembered multimedia choice, answered before the theme's scripts run)", path: "dist/piazza.js", limit: "5.7 KB" },
+  { name: "piazza.js (classic script: consent core + loader; orestbida's hold-or-allow questions and Bootstrap Italia's remembered multimedia choice, answered before the theme's scripts run; its admin lines as codes the messages chunk words in the admin's language)", path: "dist/piazza.js", limit: "5.85 KB" },
   { name: "admin messages, it + en (only on a page with a config problem, an orestbida call piazza cannot honour, or a fault to tell the admin)", path: "dist/chunks/messages-*.js", limit: "2.9 KB" },
   { name: "consent UI: bar, dialog, choice, embeds, orestbida's data-cc roles, CSS + the largest language chunk (hu)", path: ["dist/chunks/consent-ui-*.js", "dist/chunks/consent-hu-*.js"], limit: "6.5 KB" },
   { name: "consent, OpenPA themes (only with carryOver or multimedia in the config, or an orestbida call): cc_cookie carried over and kept, orestbida's calls, the multimedia effects (without the consent UI it imports from)", path: "dist/chunks/consent-openpa-*.js", limit: "4.5 KB" },
