@@ -96,7 +96,7 @@ export interface ConsentCore {
   config: ConsentConfig;
   nonce: string;
   /** Logs config problems as one console error, in the admin's language. */
-  report(problems: import('../types').ConfigProblem[]): void;
+  report(problems: import('../problems').ConfigProblem[]): void;
   /** True while the visitor has no valid choice for the current config (the bar is due). */
   needsChoice(): boolean;
   allows(name: string): boolean;
@@ -105,7 +105,7 @@ export interface ConsentCore {
   /** The native replaceChild (the patched one would screen our own revived scripts). */
   replace(next: Node, old: Node): void;
   /** An admin message in the admin's language, as a console warning. */
-  warn(note: import('../types').AdminNote): void;
+  warn(note: import('../problems').AdminNote): void;
   /** The UI chunk's interface (fetched once). */
   ui(): Promise<ConsentUi>;
   /**
@@ -120,7 +120,7 @@ export interface ConsentCore {
 export interface ConsentUiModule {
   createUi(core: ConsentCore): Promise<ConsentUi>;
   /** Every problem of a raw config, by JSON path (the check: a chunk of its own, fetched on call). */
-  problems(raw: unknown): Promise<import('../types').ConfigProblem[]>;
+  problems(raw: unknown): Promise<import('../problems').ConfigProblem[]>;
   /**
    * The OpenPA themes' part (runtime/consent/openpa/consent-openpa.ts, a chunk of its own that
    * shares this one's modules): resolves once a carried-over choice is decided.
