@@ -158,10 +158,11 @@ export default [
       format: 'es',
       entryFileNames: '[name]-[hash].js',
       // A lazy listing tab is named after its folder: agenda-[hash].js for blocks/listing/agenda/index.tsx,
-      // results-agenda-[hash].js for its results controller (not index-… and results-…).
+      // results-agenda-[hash].js for its controller, agenda/agenda.controller.ts (not index-… and
+      // agenda.controller-…; results-<tab> is the name the size budgets and the bench know).
       chunkFileNames: (chunk) => {
-        const tab = /[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/](index|results)\.tsx?$/.exec(chunk.facadeModuleId || '');
-        return (tab ? (tab[2] === 'results' ? 'results-' + tab[1] : tab[1]) : '[name]') + '-[hash].js';
+        const tab = /[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/](index\.tsx?|([a-z-]+)\.controller\.ts)$/.exec(chunk.facadeModuleId || '');
+        return (tab ? (tab[3] ? 'results-' + tab[1] : tab[1]) : '[name]') + '-[hash].js';
       },
       sourcemap: true,
     },

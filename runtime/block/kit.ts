@@ -23,8 +23,13 @@
 //    announcer and releases the stylesheet.
 //    Optional: early.ts (`early(element, config, ctx)`: first requests while the code downloads) and
 //    openpa.ts (`fromOpenpa`, `relocate`: an eZ form → the config), found by name.
-// 4. Controllers (no DOM, no Preact): a results store with `resultStore()` (runtime/block/
-//    result-store.ts); URL state with `urlCodec(prefix, keys)` next to the state and `scope.url({…})`.
+// 4. Controllers: a controller is the store a view reads and what drives it (requests, URL,
+//    announcements), no DOM, no Preact; index.ts creates it and disposes of it, views only read it
+//    and call its actions. Its file is named `<thing>.controller.ts` after what it drives, beside it:
+//    listing/list.controller.ts, tabs.controller.ts, facet-counts.controller.ts, a lazy tab's
+//    listing/geo/geo.controller.ts, datatable/table.controller.ts (its test: <thing>.controller.test.ts).
+//    A results store with `resultStore()` (runtime/block/result-store.ts); URL state with
+//    `urlCodec(prefix, keys)` next to the state and `scope.url({…})`.
 // Imports: a block imports runtime/ (this kit, http, i18n, dom…) and its own folder, never another
 // block's files.
 // ──────────────────────────────────────────────────────────────────────────────────────────────────
