@@ -3,7 +3,8 @@
 // compact spec: ajv would not fit in piazza.js.
 // A bad config never fails open: what cannot be understood stays blocked (see configFrom()).
 import type { ConsentConfig, CookieName, ServiceConfig } from './types';
-import { COLOUR, GCM_TYPES, isObject, LINK, SERVICE_TYPES, toRegExp } from './values';
+import { COLOUR, GCM_TYPES, LINK, SERVICE_TYPES, toRegExp } from './values';
+import { isObject } from './is-object';
 
 export type { Problem } from './check';
 

@@ -13,10 +13,6 @@ export const GCM_TYPES = [
   'functionality_storage', 'personalization_storage', 'security_storage',
 ] as const;
 
-/** A JSON object of the config (not an array, nor the legacy call's RegExp cookie name). */
-export const isObject = (v: unknown): v is Record<string, any> =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof RegExp);
-
 export function toRegExp(pattern: string): RegExp | null {
   try { return new RegExp(pattern); } catch { return null; }
 }
