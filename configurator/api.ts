@@ -3,9 +3,8 @@
 // that route has no environment, so ocopendata answers it with its v1 JSON view, which ignores
 // `callback` and sends no CORS header (classes/api/view_controller.php, views/json_v1.php) — another
 // portal's cannot be read from the browser — and OpenPA portals share their class definitions.
-import { typeFromClass, type ClassDefinition, type ClassField } from '../blocks/datatable/model/columns';
-import type { FieldType } from '../blocks/datatable/model/types';
-import { restUrl } from '../blocks/listing/model/endpoints';
+import { typeFromClass, type ClassDefinition, type ClassField, type FieldType } from '../blocks/datatable/public';
+import { restUrl } from '../blocks/listing/public';
 import { getJson } from '../runtime/http';
 import { pickLang } from '../runtime/i18n';
 
@@ -33,7 +32,7 @@ export async function classFields(identifier: string, lang: 'it' | 'en'): Promis
   return (Array.isArray(cls?.fields) ? cls.fields : []).map((f: ClassField) => ({
     identifier: f.identifier,
     name: nameIn(f.name, lang) || f.identifier,
-    // The data table's own reading of a class field (blocks/datatable/model/columns.ts).
+    // The data table's own reading of a class field (blocks/datatable/public.ts).
     type: typeFromClass(f),
     dataType: f.dataType || '',
   }));

@@ -16,7 +16,8 @@ import { toProblems } from '../schemas/problems.js';
 import { checkConsentConfig } from '../runtime/consent/config';
 import type { Mapped } from '../runtime/openpa';
 import type { ConfigProblem } from '../runtime/types';
-import { isPluginSettings } from '../blocks/datatable/model/plugin';
+import * as datatableTools from '../blocks/datatable/public';
+import * as listingTools from '../blocks/listing/public';
 import type { FieldSummary } from './api';
 import { PRESETS, type Preset } from './presets';
 import type { Words } from './texts';
@@ -185,7 +186,7 @@ const listing: BlockKind = {
     { kind: 'cardFields', key: 'fields', label: w('Nella scheda', 'On the card'), entry: (f) => f.identifier },
   ],
   presets: PRESETS.filter((p) => p.type === 'listing'),
-  fromOpenpa: () => import('../blocks/listing/model/openpa').then((m) => m.fromOpenpa as unknown as (form: unknown) => Mapped<Config>),
+  fromOpenpa: listingTools.loadOpenpaMapping as unknown as () => Promise<(form: unknown) => Mapped<Config>>,
   jquery: {
     call: 'remoteContentsGui',
     idPattern: /#remote-gui-([A-Za-z0-9_-]+)["']\s*\)\s*\.\s*remoteContentsGui/,
@@ -249,12 +250,12 @@ const datatable: BlockKind = {
   ],
   classKey: 'class',
   presets: PRESETS.filter((p) => p.type === 'datatable'),
-  fromOpenpa: () => import('../blocks/datatable/model/openpa').then((m) => m.fromOpenpa as unknown as (form: unknown) => Mapped<Config>),
+  fromOpenpa: datatableTools.loadOpenpaMapping as unknown as () => Promise<(form: unknown) => Mapped<Config>>,
   // (the theme's own data table is data-* attributes, read as the eZ attributes they come from: import.ts)
   jquery: {
     call: 'opendataDataTable',
     idPattern: /#([A-Za-z][\w-]*)['"]\s*\)\s*(?:\.find\([^)]*\)\s*)?\.opendataDataTable/,
-    recognise: isPluginSettings,
+    recognise: datatableTools.isPluginSettings,
     toConfig: () => import('./from-jquery').then((m) => m.datatableFromJquery),
   },
 };

@@ -1,17 +1,17 @@
 // The original jQuery blocks' settings as piazza configs, each through its block's own handling of
 // them: the listing takes `remoteContentsGui({…})` as its config (its legacy keys accepted and
 // ignored: README "From the jQuery block"), the data table maps `opendataDataTable({…})` with the
-// mapping it mounts them with (blocks/datatable/model/plugin-settings.ts). The configurator leaves
+// mapping it mounts them with (blocks/datatable/public.ts). The configurator leaves
 // out, and says, what the block would ignore; the theme's markup around a listing's call adds what
 // the plugin read from it (tabs, search box, filters). A chunk of its own, loaded on first use.
 import listingLegacy from '../schemas/generated/listing.legacy.js';
 import type { LegacyNote } from '../runtime/config';
-import { catalog as listingTexts } from '../blocks/listing/i18n';
-import { fromPluginSettings } from '../blocks/datatable/model/plugin-settings';
+import { catalog as listingTexts } from '../blocks/listing/public';
+import { fromPluginSettings } from '../blocks/datatable/public';
 import type { Config, JqueryToConfig } from './types';
 import { listingMarkup } from './theme-markup';
 
-/** The listing's own text keys (blocks/listing/i18n.ts): the plugin's i18n keys are not among them. */
+/** The listing's own text keys (its catalog, blocks/listing/public.ts): the plugin's i18n keys are not among them. */
 const LISTING_TEXT_KEYS = new Set(Object.keys(listingTexts.it));
 const PLUGIN_TEXT = { it: 'Testo del plugin jQuery: piazza ha già i suoi testi in italiano, inglese e tedesco.', en: 'A text of the jQuery plugin: piazza has its own texts in Italian, English and German.' };
 

@@ -2,7 +2,7 @@
 // - a piazza config, or a page's piazza block or #piazza-consent script;
 // - an eZ block's attributes: the eZ form piazza's overrides write (`{"openpa": …}`), eZ Flow's page
 //   XML (`<block>…<custom_attributes>…`), the attributes as JSON, or as the block editor shows them
-//   (`Elementi per pagina: 6`), mapped by the block's one eZ mapping (blocks/<type>/model/openpa.ts);
+//   (`Elementi per pagina: 6`), mapped by the block's one eZ mapping (its loadOpenpaMapping, blocks/<type>/public.ts);
 // - the original jQuery block: `remoteContentsGui({…})` and the theme's listing markup, the data
 //   table's data-* (the attributes the template wrote them from, mapped the same way), or
 //   `opendataDataTable({…})`, through the block's own handling of those settings.
@@ -15,7 +15,7 @@ import type { ConfigProblem } from '../runtime/types';
 import { BLOCKS, CONFIG_TYPES, type Config, type ConfigType } from './blocks';
 import { configTypeOf, EZ_ATTRIBUTE_NAMES, EZ_BLOCKS, EZ_IGNORED, ezBlock, checkboxValue } from './ez-blocks';
 import { readCall, readLiteral, type Unreadable } from './js-literal';
-import { forForm, titleOf, typeOf } from './model';
+import { forForm, namedType, titleOf, typeOf } from './model';
 import type { Texts } from './texts';
 import { datatableAttributes } from './theme-markup';
 
@@ -108,8 +108,7 @@ function fromJson(json: unknown): Source {
   const type = typeOf(json);
   // the plugin's own settings (a listing's legacy keys, or the data table's builder/datatable): taken through the block's handling.
   // A config that names piazza's schema is piazza's, whatever keys it holds: the problem list says what the block ignores, and it keeps them as written
-  const named = typeof json.$schema === 'string' && /(^|\/)(listing|datatable|consent)\.schema\.json$/.test(json.$schema);
-  if (!named) for (const [, t] of JQUERY_CALLS) if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
+  if (!namedType(json)) for (const [, t] of JQUERY_CALLS) if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
   return { kind: 'piazza', type, config: json };
 }
 

@@ -148,11 +148,18 @@ export function normalizeOrigin(text: string): string | null {
 /** A pasted config as the form can hold it, meaning the same (the block table's forForm). */
 export const forForm = (type: ConfigType, config: Config): Config => BLOCKS[type].forForm?.(config) ?? config;
 
+/**
+ * The type a config's `$schema` names (`…/listing.schema.json`): one of CONFIG_TYPES, the blocks
+ * registry's and consent — never a list of names written here.
+ */
+export function namedType(config: Config): ConfigType | null {
+  const name = typeof config.$schema === 'string' ? /(?:^|\/)([a-z][a-z0-9]*)\.schema\.json$/.exec(config.$schema)?.[1] : null;
+  return name && CONFIG_TYPES.includes(name as ConfigType) ? (name as ConfigType) : null;
+}
+
 /** The type a config names (`$schema`), or the one its keys can only belong to. */
 export function typeOf(config: unknown): ConfigType | null {
   if (!config || typeof config !== 'object' || Array.isArray(config)) return null;
   const c = config as Config;
-  const named = typeof c.$schema === 'string' ? /([a-z]+)\.schema\.json$/.exec(c.$schema)?.[1] : null;
-  if (named && CONFIG_TYPES.includes(named as ConfigType)) return named as ConfigType;
-  return CONFIG_TYPES.find((t) => BLOCKS[t].keys.some((k) => k in c)) ?? null;
+  return namedType(c) ?? CONFIG_TYPES.find((t) => BLOCKS[t].keys.some((k) => k in c)) ?? null;
 }

@@ -50,11 +50,17 @@ export function createPreview(frame: HTMLIFrameElement, box: HTMLElement, events
   // The frame's size and scale: a stylesheet of this page (CSSOM, no style attribute written).
   const sheet = new CSSStyleSheet();
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  let written = '';
   function layout() {
     const { width: w, height: h } = WIDTHS[width];
     const scale = Math.min(1, Math.floor((box.clientWidth / w) * 1000) / 1000) || 1;
-    sheet.replaceSync(`#configuratore-anteprima{width:${w}px;height:${h}px;transform:scale(${scale})}` +
-      `.configuratore-anteprima-box{height:${Math.ceil(h * scale)}px}`);
+    // The box's height follows its own width (aspect-ratio, at most the page's height), never a
+    // figure written here: this runs in a ResizeObserver callback on the box, and resizing the box
+    // it observes made WebKit report "ResizeObserver loop completed with undelivered notifications"
+    // as an uncaught error on the configurator's page (load run E, cross-browser).
+    const text = `#configuratore-anteprima{width:${w}px;height:${h}px;transform:scale(${scale})}` +
+      `.configuratore-anteprima-box{aspect-ratio:${w}/${h};max-height:${h}px}`;
+    if (text !== written) sheet.replaceSync((written = text));
     events.onScale(scale);
   }
   const resize = new ResizeObserver(layout);

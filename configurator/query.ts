@@ -3,7 +3,7 @@
 // query takes out the parameters the picker sets (`classes […]`, `subtree […]`, `sort […]`) and one
 // tag clause it wrote; writing puts them back as the ocopendata parser reads them (the unit test
 // runs the real parser, ../shared/real/ocopendata-parser). Pure.
-import { facetClause } from '../blocks/listing/model/query';
+import { facetClause } from '../blocks/listing/public';
 
 export interface QueryParts {
   classes: string[];

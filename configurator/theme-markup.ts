@@ -4,7 +4,7 @@
 // opendata_remote_gui.tpl), and the data table's query, fields and facets are data-* attributes
 // its inline script reads (…/opendata_remote_gui_datatable.tpl). Each becomes what the piazza
 // config says for it (docs/openpa.md §4). Pure, on a parsed document.
-import type { ListingConfig } from '../blocks/listing/model/types';
+import type { ListingConfig } from '../schemas/generated/listing';
 
 /** The theme's own placeholder of the search box ('Search by keyword' in its it, en and de translations): not the admin's text. */
 const DEFAULT_SEARCH_TEXTS = new Set(['Search by keyword', 'Cerca per parola chiave', 'Suche nach Schlüsselwort']);

@@ -14,7 +14,8 @@ export const generatedDir = () => resolve(root, process.env.PIAZZA_GENERATED || 
 
 /**
  * Every block: its type, folder, schema (absolute paths), its optional chunks (early, openpa: the
- * file when present) and its budgets.
+ * file when present), its contract to tools (public: blocks/<type>/public.ts when present, the one
+ * file of the block that validate and the configurator may import) and its budgets.
  */
 export function readBlocks() {
   const { blocks } = JSON.parse(readFileSync(registryFile(), 'utf8'));
@@ -25,6 +26,6 @@ export function readBlocks() {
     const file = (name) => (existsSync(join(dir, name)) ? join(dir, name) : null);
     if (!file('index.ts')) throw new Error('blocks registry: ' + type + ' has no ' + relative(root, join(dir, 'index.ts')));
     if (!existsSync(schema)) throw new Error('blocks registry: ' + type + ' has no schema ' + relative(root, schema));
-    return { type, dir, schema, index: file('index.ts'), early: file('early.ts'), openpa: file('openpa.ts'), budgets: b.budgets || [] };
+    return { type, dir, schema, index: file('index.ts'), early: file('early.ts'), openpa: file('openpa.ts'), public: file('public.ts'), budgets: b.budgets || [] };
   });
 }

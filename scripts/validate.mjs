@@ -9,7 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { toProblems } from '../schemas/problems.js';
 import { generatedDir, readBlocks, root } from './blocks.mjs';
 
-// The blocks registry says which types there are and which have an eZ-form mapping (openpa.ts).
+// The blocks registry says which types there are; what this script uses of a block (its eZ-form
+// mapping, the jQuery settings it also mounts) it takes from the block's public.ts, its contract to
+// tools, never from a file inside its folder named here.
 const blocks = readBlocks();
 const args = process.argv.slice(2);
 let type = null;
@@ -31,18 +33,19 @@ async function runtimeCode() {
   const out = await build({
     stdin: {
       contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';"
-        // the eZ form of the OpenPA overrides: each block's one mapping, as in the page
         + " export { isOpenpaForm, relocate } from './runtime/openpa.ts';"
-        + blocks.filter((b) => b.openpa).map((b) => ` export { fromOpenpa as ${b.type}FromOpenpa } from ${JSON.stringify(b.openpa)};`).join('')
-        // the jQuery data table's settings (`opendataDataTable({…})`), mapped as the block maps them
-        + " export { isPluginSettings, fromPluginSettings } from './blocks/datatable/model/plugin-settings.ts';",
+        // each block's contract to tools (blocks/<type>/public.ts): its eZ-form mapping
+        // (loadOpenpaMapping), the settings of a jQuery plugin it mounts (isPluginSettings,
+        // fromPluginSettings); `tools[type]`
+        + blocks.filter((b) => b.public).map((b) => ` import * as ${b.type}Tools from ${JSON.stringify(b.public)};`).join('')
+        + ` export const tools = { ${blocks.filter((b) => b.public).map((b) => `${b.type}: ${b.type}Tools`).join(', ')} };`,
       resolveDir: root, loader: 'ts',
     },
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
   return import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 }
-const { checkConsentConfig, adminMessages, legacyNotes, isOpenpaForm, relocate, isPluginSettings, fromPluginSettings, ...mappings } = await runtimeCode();
+const { checkConsentConfig, adminMessages, legacyNotes, isOpenpaForm, relocate, tools } = await runtimeCode();
 const say = adminMessages(lang);
 
 if (!files.length || (lang && !/^(it|en)/i.test(lang))) {
@@ -65,9 +68,9 @@ async function check(kind, config) {
   if (!validate) return [{ path: '/', code: 'blockType', name: kind, known: Object.keys(table) }];
   if (!config || typeof config !== 'object' || Array.isArray(config)) return [{ path: '/', code: 'type', types: ['object'] }];
   if (isOpenpaForm(config)) {
-    const map = mappings[kind + 'FromOpenpa'];
-    if (!map) return [{ path: '/openpa', code: 'additionalProperties' }];
-    const out = map(config);
+    const load = tools[kind]?.loadOpenpaMapping;
+    if (!load) return [{ path: '/openpa', code: 'additionalProperties' }];
+    const out = (await load())(config);
     // what the mapping could not read, and what the config it made breaks, both at their attribute
     return [...out.problems, ...(validate(structuredClone(out.config)) ? [] : relocate(toProblems(validate.errors), out.origin))];
   }
@@ -102,11 +105,13 @@ for (const file of files) {
       continue;
     }
     let kind = entry.kind || (typeof config.$schema === 'string' ? basename(config.$schema).replace('.schema.json', '') : null);
-    // The jQuery data table's settings: the config the block makes of them, its left-out settings as warnings.
+    // A jQuery plugin's settings that a block mounts (the data table's `opendataDataTable({…})`): the
+    // config the block makes of them, its left-out settings as warnings.
     let pluginNotes = [];
-    if ((!kind || kind === 'datatable') && isPluginSettings(config)) {
-      ({ config, ignored: pluginNotes } = fromPluginSettings(config));
-      kind = 'datatable';
+    const plugin = Object.entries(tools).find(([t, m]) => (!kind || kind === t) && m.fromPluginSettings && m.isPluginSettings?.(config));
+    if (plugin) {
+      ({ config, ignored: pluginNotes } = plugin[1].fromPluginSettings(config));
+      kind = plugin[0];
     }
     if (!kind) {
       failures++;

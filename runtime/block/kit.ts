@@ -21,8 +21,13 @@
 //    fallback), reports the legacy settings once, injects the stylesheet with the page nonce, and on
 //    unmount (or a setup that throws) runs the disposers in reverse order, unrenders, removes the
 //    announcer and releases the stylesheet.
-//    Optional: early.ts (`early(element, config, ctx)`: first requests while the code downloads) and
-//    openpa.ts (`fromOpenpa`, `relocate`: an eZ form → the config), found by name.
+//    Optional: early.ts (`early(element, config, ctx)`: first requests while the code downloads),
+//    openpa.ts (`fromOpenpa`, `relocate`: an eZ form → the config) and public.ts, found by name.
+//    public.ts is the block's contract to tools: the one file of the folder that the configurator
+//    and `npm run validate` import (the page never loads it), re-exporting what they use —
+//    `loadOpenpaMapping()` (the eZ mapping, loaded on first use), `isPluginSettings` and
+//    `fromPluginSettings` (a jQuery plugin's settings the block also mounts), and what the
+//    configurator's words for the block need. The rest of the folder may change shape freely.
 // 4. Controllers: a controller is the store a view reads and what drives it (requests, URL,
 //    announcements), no DOM, no Preact; index.ts creates it and disposes of it, views only read it
 //    and call its actions. Its file is named `<thing>.controller.ts` after what it drives, beside it:
@@ -30,8 +35,10 @@
 //    listing/geo/geo.controller.ts, datatable/table.controller.ts (its test: <thing>.controller.test.ts).
 //    A results store with `resultStore()` (runtime/block/result-store.ts); URL state with
 //    `urlCodec(prefix, keys)` next to the state and `scope.url({…})`.
-// Imports: a block imports runtime/ (this kit, http, i18n, dom…) and its own folder, never another
-// block's files.
+// Imports (biome.json fails the lint otherwise, test/unit/kit/import-graph.test.ts the unit tests):
+// a block imports runtime/ (this kit, http, i18n, dom…) and its own folder, never another block's
+// files; configurator/ and scripts/ import a block's public.ts only; runtime/ imports no block; no
+// import circle.
 // ──────────────────────────────────────────────────────────────────────────────────────────────────
 import { type ComponentChild, render } from 'preact';
 import type { ValidateFunction } from 'ajv';

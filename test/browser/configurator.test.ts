@@ -513,7 +513,7 @@ describe('the preview: a portal page at the width the block will have', () => {
   it('phone, tablet, computer: the page is that wide, scaled down to fit the column, never squeezed; a new type takes the old block down', async () => {
     const { page, errors } = await openConfigurator();
     const config = await written(page);
-    const frame = await previewShows(page, config);
+    await previewShows(page, config);
     const measure = () => page.evaluate(() => {
       const f = document.getElementById('configuratore-anteprima') as HTMLIFrameElement;
       const box = f.parentElement!.getBoundingClientRect();
@@ -537,16 +537,21 @@ describe('the preview: a portal page at the width the block will have', () => {
       expect(await page.$eval('#larghezza-' + w, (b) => b.getAttribute('aria-pressed'))).toBe('true');
       expect(await page.$eval('#configuratore-anteprima-scala', (el) => el.textContent)).toContain(`larga ${px} px`);
     }
-    // a new type: the old block is taken down in the preview page (its element and its styles)
-    const styles = () => frame.$$eval('style[data-piazza-css]', (els) => els.map((e) => e.getAttribute('data-piazza-css')));
+    // a new type: the old block is taken down in the same preview page (its element and its styles),
+    // not by a new load of the page (a mark on its window stays). The frame is asked for at each
+    // use: a handle kept across clicks was once reported detached under load (load run E).
+    const inPreview = async <T,>(fn: () => T) => (await previewFrame(page)).evaluate(fn);
+    const styles = () => inPreview(() => [...document.querySelectorAll('style[data-piazza-css]')].map((e) => e.getAttribute('data-piazza-css')));
     expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(true);
+    await inPreview(() => { (window as any).samePreviewPage = true; });
     await page.click('#tipo-datatable');
     await page.select('#configuratore-classe', 'document');
     await page.waitForFunction(() => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).query === 'classes [document]');
     await page.click('#scegli-columns-name');
     await previewShows(page, await written(page));
     expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(false);
-    expect(await frame.$$eval('#anteprima [data-piazza-block]', (els) => els.map((e) => e.getAttribute('data-piazza-block')))).toEqual(['datatable']);
+    expect(await inPreview(() => [...document.querySelectorAll('#anteprima [data-piazza-block]')].map((e) => e.getAttribute('data-piazza-block')))).toEqual(['datatable']);
+    expect(await inPreview(() => (window as any).samePreviewPage)).toBe(true);
     expect(errors).toEqual([]);
   });
 

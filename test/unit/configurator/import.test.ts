@@ -114,6 +114,11 @@ describe('the old jQuery blocks', () => {
     // without the schema's name, the same keys are the old plugin's settings
     const { $schema, ...settings } = config;
     expect(readSource(JSON.stringify(settings))).toMatchObject({ kind: 'jquery', type: 'listing' });
+    // any type of the blocks registry counts (no list of names in the configurator): the probe block's, with a data table plugin's key
+    const probe = { $schema: 'https://example.org/piazza/schemas/probe.schema.json', builder: {} };
+    expect(readSource(JSON.stringify(probe))).toEqual({ kind: 'piazza', type: 'probe', config: probe });
+    // a schema of no registered type names none
+    expect(readSource(JSON.stringify({ ...probe, $schema: '../schemas/notaprobe.schema.json' }))).toMatchObject({ kind: 'jquery', type: 'datatable' });
   });
 
   it('a note names a setting of the block in the form\'s words with the key the paste has; a key of the pasted settings\' own as it is', () => {

@@ -3,7 +3,8 @@
 // This test adds a "notice" block in a folder of its own (git-ignored .tmp/), with a registry that
 // is this repository's plus one line (PIAZZA_BLOCKS), and nothing else: the generator writes its
 // validator, the block mounts, refuses a bad config with its JSON path, reports a legacy setting,
-// unmounts leaving nothing behind, `npm run validate` knows it, and the configurator offers it (its
+// unmounts leaving nothing behind, `npm run validate` knows it (and its public.ts: its other settings
+// shape and eZ mapping), and the configurator offers it (its
 // form from its schema, its name, its problems worded as validate words them, its markup).
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,16 @@ export const mount = defineBlock<NoticeConfig>({
 });
 `;
 
+/**
+ * Its contract to tools (public.ts, optional): the settings of the widget it replaces, which it also
+ * takes, and its eZ block's attributes → its config. `npm run validate` finds both through the
+ * registry, with no line naming this block.
+ */
+const PUBLIC = `export const isPluginSettings = (s: any) => !!s && typeof s === 'object' && 'closedOn' in s;
+export const fromPluginSettings = (s: any) => ({ config: { day: s.closedOn }, ignored: 'banner' in s ? [{ key: '/banner', note: { it: 'Il tema lo disegna.', en: 'The theme draws it.' } }] : [] });
+export const loadOpenpaMapping = async () => (form: any) => ({ config: { day: form.openpa.attributes.giorno }, origin: { '/day': '/openpa/attributes/giorno' }, problems: [] });
+`;
+
 const SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'notice',
@@ -63,6 +74,7 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   mkdirSync(join(tmp, 'schemas'), { recursive: true });
   writeFileSync(join(dir, 'index.ts'), INDEX);
+  writeFileSync(join(dir, 'public.ts'), PUBLIC);
   writeFileSync(join(tmp, 'schemas', 'notice.schema.json'), JSON.stringify(SCHEMA), { flag: 'w' });
   const registry = JSON.parse(readFileSync(join(root, 'blocks/registry.json'), 'utf8'));
   registry.blocks.notice = { // the one line
@@ -125,6 +137,18 @@ describe('a block added with its schema, its folder and one registry line', () =
     expect(out.code).toBe(1);
     expect(out.stdout).toContain(page + ': notice "ok": ok');
     expect(out.stdout).toContain(page + ': notice "ko": /day deve essere una stringa');
+    // through its public.ts: the old widget's settings (no $schema), its eZ form (an attribute the schema refuses, named where the admin wrote it)
+    const widget = join(tmp, 'widget.json');
+    writeFileSync(widget, JSON.stringify({ closedOn: '2 giugno', banner: true }));
+    const ez = join(tmp, 'ez.json');
+    writeFileSync(ez, JSON.stringify({ openpa: { block: { id: 'ez' }, attributes: { giorno: '' } } }));
+    const mapped = await run('node', [join(root, 'scripts/validate.mjs'), '--type', 'notice', ez], { cwd: root, env }).catch((e) => e);
+    expect(mapped.stdout).toContain(ez + ': notice "ez": /openpa/attributes/giorno ');
+    expect(mapped.code).toBe(1);
+    const settings = await run('node', [join(root, 'scripts/validate.mjs'), '--lang', 'en', widget], { cwd: root, env });
+    expect(settings.stdout).toContain(widget + ': notice: warning: ');
+    expect(settings.stdout).toContain('The theme draws it.');
+    expect(settings.stdout).toContain(widget + ': notice: ok (1 ignored setting)');
     const usage = await run('node', [join(root, 'scripts/validate.mjs')], { cwd: root, env }).catch((e) => e);
     expect(usage.stderr).toMatch(/--type listing\|datatable\|probe\|notice\|consent/);
     expect(readFileSync(join(tmp, 'schemas/generated/blocks.d.ts'), 'utf8')).toMatch(/notice: NoticeConfig;/);
