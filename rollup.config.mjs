@@ -112,6 +112,13 @@ function readManifestName() {
   };
 }
 
+/** The folder (the pattern's group) that holds every module of the chunk of our own, or null. */
+function folderOf(chunk, pattern) {
+  const own = chunk.moduleIds.filter((id) => !id.startsWith('\0') && !/[\\/]node_modules[\\/]/.test(id));
+  const folders = new Set(own.map((id) => pattern.exec(id)?.[1] ?? null));
+  return own.length && folders.size === 1 ? [...folders][0] : null;
+}
+
 const shared = () => [
   alias({
     entries: [
@@ -158,10 +165,17 @@ export default [
       format: 'es',
       entryFileNames: '[name]-[hash].js',
       // A lazy listing tab is named after its folder: agenda-[hash].js for blocks/listing/agenda/index.tsx,
-      // results-agenda-[hash].js for its results controller (not index-… and results-…).
+      // results-agenda-[hash].js for its controller, agenda/agenda.controller.ts (not index-… and
+      // agenda.controller-…; results-<tab> is the name the size budgets and the bench know).
+      // A chunk the tab's view and controller share, of that tab's modules only, is [name]-<tab>
+      // (i18n-agenda, not a second i18n beside the runtime's): one name, one chunk, as the size
+      // budgets count them (scripts/budgets.mjs).
       chunkFileNames: (chunk) => {
-        const tab = /[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/](index|results)\.tsx?$/.exec(chunk.facadeModuleId || '');
-        return (tab ? (tab[2] === 'results' ? 'results-' + tab[1] : tab[1]) : '[name]') + '-[hash].js';
+        const tab = /[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/](index\.tsx?|([a-z-]+)\.controller\.ts)$/.exec(chunk.facadeModuleId || '');
+        if (tab) return (tab[3] ? 'results-' + tab[1] : tab[1]) + '-[hash].js';
+        const folder = chunk.facadeModuleId ? null : folderOf(chunk, /[\\/]blocks[\\/]listing[\\/]([a-z-]+)[\\/]/);
+        const shared = folder && existsSync(join('blocks/listing', folder, 'index.tsx')) ? folder : null; // a lazy tab's folder
+        return '[name]' + (shared ? '-' + shared : '') + '-[hash].js';
       },
       sourcemap: true,
     },
@@ -193,6 +207,13 @@ export default [
       jsonModule(),
       ...shared(),
     ],
-    output: { dir: join(dist, 'configurator'), format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', sourcemap: true },
+    output: {
+      dir: join(dist, 'configurator'),
+      format: 'es',
+      entryFileNames: '[name].js',
+      // a block's eZ mapping is openpa-listing, openpa-datatable: not two more openpa chunks beside the runtime's
+      chunkFileNames: (chunk) => '[name]' + ((b) => (b ? '-' + b : ''))(folderOf(chunk, /[\\/]blocks[\\/]([a-z0-9]+)[\\/]/)) + '-[hash].js',
+      sourcemap: true,
+    },
   }]),
 ];

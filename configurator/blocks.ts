@@ -14,7 +14,6 @@ import type { BlockType } from '../schemas/generated/blocks';
 import type { ValidateFunction } from 'ajv';
 import { toProblems } from '../schemas/problems.js';
 import { checkConsentConfig } from '../runtime/consent/config';
-import type { LegacyNote } from '../runtime/config';
 import type { Mapped } from '../runtime/openpa';
 import type { ConfigProblem } from '../runtime/types';
 import * as datatableTools from '../blocks/datatable/public';
@@ -22,9 +21,10 @@ import * as listingTools from '../blocks/listing/public';
 import type { FieldSummary } from './api';
 import { PRESETS, type Preset } from './presets';
 import type { Words } from './texts';
+import type { Config, ConfigType, JqueryToConfig } from './types';
 
-export type ConfigType = BlockType | 'consent';
-export type Config = Record<string, unknown>;
+export type { Config, ConfigType, FromJquery, JqueryToConfig } from './types';
+
 
 /** A group of the form: its keys in order; Avanzate starts closed. */
 export interface Group {
@@ -50,12 +50,6 @@ export interface PickerTarget {
 
 /** A rule: does the field at this JSON pointer apply to the config as it is? (`pointer` names the field itself, e.g. `/categories/necessary/wanted`.) */
 export type Applies = (config: Config, pointer: string) => boolean;
-
-/** The jQuery plugin's settings turned into this block's config, with what was left out and why. */
-export interface FromJquery {
-  config: Config;
-  ignored: LegacyNote[];
-}
 
 export interface BlockKind {
   type: ConfigType;
@@ -110,8 +104,6 @@ export interface KnownService {
   category: { key: string; config: Config };
   service: Config;
 }
-
-export type JqueryToConfig = (settings: Config, page: Document | null, blockId?: string) => FromJquery;
 
 const validator = (validate: ValidateFunction) => (config: Config) =>
   // the validator fills in defaults: a copy keeps the admin's config as written

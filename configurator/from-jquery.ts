@@ -8,7 +8,7 @@ import listingLegacy from '../schemas/generated/listing.legacy.js';
 import type { LegacyNote } from '../runtime/config';
 import { catalog as listingTexts } from '../blocks/listing/public';
 import { fromPluginSettings } from '../blocks/datatable/public';
-import { BLOCKS, type Config, type JqueryToConfig } from './blocks';
+import type { Config, JqueryToConfig } from './types';
 import { listingMarkup } from './theme-markup';
 
 /** The listing's own text keys (its catalog, blocks/listing/public.ts): the plugin's i18n keys are not among them. */
@@ -31,7 +31,7 @@ export const listingFromJquery: JqueryToConfig = (settings, page, blockId) => {
   const i18n = { ...own, ...markup?.i18n };
   if (Object.keys(i18n).length) config.i18n = i18n;
   else delete config.i18n;
-  return { config: { $schema: '../schemas/listing.schema.json', ...(blockId && !config.blockId ? { blockId } : {}), ...BLOCKS.listing.forForm!(config) }, ignored };
+  return { config: { $schema: '../schemas/listing.schema.json', ...(blockId && !config.blockId ? { blockId } : {}), ...config }, ignored };
 };
 
 export const datatableFromJquery: JqueryToConfig = (settings, _page, blockId) => {

@@ -222,7 +222,7 @@ export async function importSource(src: Exclude<Source, { kind: 'error' }>, ctx:
       ...ignored.map(ignoredNote),
       ...src.unreadable.map((u) => ({ path: u.path, message: t('unreadable', { text: u.text.length > 60 ? u.text.slice(0, 57) + '…' : u.text }) })),
     ];
-    return { type: src.type, config, notes, source: 'jquery' };
+    return { type: src.type, config: forForm(src.type, config), notes, source: 'jquery' };
   }
   const block = src.block ?? ctx.block;
   const form = src.form ?? { openpa: { block, attributes: src.attributes, site: src.site ?? ctx.site } };

@@ -2,7 +2,7 @@
 // the block it makes and the class it lists. A preset whose class the portal lacks is not offered
 // (the picker says why). The configs themselves are made against this portal's class when one is
 // picked (preset-configs.ts, a chunk loaded then).
-import type { ConfigType } from './blocks';
+import type { ConfigType } from './types';
 import type { Words } from './texts';
 
 export interface Preset {

@@ -1,5 +1,8 @@
 // The contract between piazza.js (loader) and the lazy chunks. Type-only: nothing here is bundled.
 import type { Emitter } from './events';
+import type { AdminNote, ConfigProblem } from './problems';
+
+export type { AdminNote, ConfigProblem } from './problems';
 
 /** What a block or helper chunk receives from the loader. */
 export interface RuntimeContext {
@@ -42,7 +45,11 @@ export interface HelperModule {
 }
 
 /** The visitor's stored choice (the `cconsent` cookie's record). */
-export type ConsentChoice = import('./consent/types').ConsentRecord;
+export interface ConsentChoice {
+  version: number;
+  categories: Record<string, { wanted: boolean }>;
+  services: string[];
+}
 
 export interface ConsentApi {
   open(): void;
@@ -51,21 +58,6 @@ export interface ConsentApi {
   allows(service: string): boolean;
   /** true when the page's consent config names it (service key, search value or category). */
   knows(name: string): boolean;
-}
-
-/**
- * A config problem: its JSON path, and what is wrong as a code (ajv's keyword, or the check's own:
- * 'count', 'category', 'json'…) with its parameters (values, types, limit…), in no language:
- * runtime/messages.ts words it for the admin. Thrown by a block (ConfigError): the loader prints it.
- */
-export interface ConfigProblem extends AdminNote {
-  path: string;
-}
-
-/** A message for admins without a JSON path (e.g. an unknown block type). */
-export interface AdminNote {
-  code: string;
-  [param: string]: unknown;
 }
 
 /** A console line for admins in both its languages; the logger prints the admin's (runtime/log.ts). */

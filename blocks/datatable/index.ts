@@ -16,7 +16,7 @@ import { isPluginSettings } from './model/plugin';
 import { reservedHeights, tableLayout, widthsOf } from './model/reserve';
 import { defaultSort, initialState } from './model/state';
 import { urlKeys } from './model/url';
-import { createTable, type TableSetup } from './table';
+import { createTable, type TableSetup } from './table.controller';
 import { App } from './views/App';
 import css from './views/datatable.css';
 

@@ -7,7 +7,7 @@ import type { BlockContext, Words } from '../../runtime/types';
 import type { RequestError } from '../../runtime/http';
 import type { ListingApi } from './api';
 import type { ListingActions } from './model/state';
-import type { ListControllerOptions } from './list-results';
+import type { ListControllerOptions } from './list.controller';
 import type { ListingSettings, ListingState } from './model/types';
 
 export interface TabViewProps {
@@ -19,14 +19,14 @@ export interface TabViewProps {
   settings: ListingSettings;
   /** The block's texts (it/en/de + the admin's `i18n` overrides). */
   i18n: I18n;
-  /** Requests: search(), facetCounts(), calendar() (the map pages through its own geo search, geo/results.ts); a newer call of the same kind cancels the older one. */
+  /** Requests: search(), facetCounts(), calendar() (the map pages through its own geo search, geo/geo.controller.ts); a newer call of the same kind cancels the older one. */
   api: ListingApi;
   ctx: BlockContext;
   /** true while this tab is shown (its controller fetches only then: the block switches it). */
   active: boolean;
-  /** Laid out out of sight ahead of its first showing (tab-results.ts LAID_OUT): a view may make what takes time now. */
+  /** Laid out out of sight ahead of its first showing (tabs.controller.ts LAID_OUT): a view may make what takes time now. */
   staged?: boolean;
-  /** The tab's results controller, created by the block (tab-results.ts); each view knows its own type. */
+  /** The tab's results controller, created by the block (tabs.controller.ts); each view knows its own type. */
   controller: TabController;
   /** id of the tab's panel element (`{blockId}-{tab}`), e.g. to prefix ids inside it. */
   panelId: string;

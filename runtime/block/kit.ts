@@ -28,11 +28,17 @@
 //    `loadOpenpaMapping()` (the eZ mapping, loaded on first use), `isPluginSettings` and
 //    `fromPluginSettings` (a jQuery plugin's settings the block also mounts), and what the
 //    configurator's words for the block need. The rest of the folder may change shape freely.
-// 4. Controllers (no DOM, no Preact): a results store with `resultStore()` (runtime/block/
-//    result-store.ts); URL state with `urlCodec(prefix, keys)` next to the state and `scope.url({…})`.
-// Imports (biome.json fails the lint otherwise): a block imports runtime/ (this kit, http, i18n,
-// dom…) and its own folder, never another block's files; configurator/ and scripts/ import a block's
-// public.ts only; runtime/ imports no block.
+// 4. Controllers: a controller is the store a view reads and what drives it (requests, URL,
+//    announcements), no DOM, no Preact; index.ts creates it and disposes of it, views only read it
+//    and call its actions. Its file is named `<thing>.controller.ts` after what it drives, beside it:
+//    listing/list.controller.ts, tabs.controller.ts, facet-counts.controller.ts, a lazy tab's
+//    listing/geo/geo.controller.ts, datatable/table.controller.ts (its test: <thing>.controller.test.ts).
+//    A results store with `resultStore()` (runtime/block/result-store.ts); URL state with
+//    `urlCodec(prefix, keys)` next to the state and `scope.url({…})`.
+// Imports (biome.json fails the lint otherwise, test/unit/kit/import-graph.test.ts the unit tests):
+// a block imports runtime/ (this kit, http, i18n, dom…) and its own folder, never another block's
+// files; configurator/ and scripts/ import a block's public.ts only; runtime/ imports no block; no
+// import circle.
 // ──────────────────────────────────────────────────────────────────────────────────────────────────
 import { type ComponentChild, render } from 'preact';
 import type { ValidateFunction } from 'ajv';

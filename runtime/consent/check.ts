@@ -4,8 +4,8 @@
 // Not in piazza.js: the core acts on sanitise() (config.ts), which refuses the same values without
 // naming them, and fetches this module (a chunk of its own, through the consent UI chunk) only
 // when that found something to report. `checkConsentConfig` is exported by config.ts too.
-import { isObject } from './config';
 import { COLOUR, GCM_TYPES, LINK, SERVICE_TYPES, toRegExp } from './values';
+import { isObject } from './is-object';
 import type { ConfigProblem } from '../types';
 
 /** Codes, not words (runtime/messages.ts words them). */

@@ -4,11 +4,11 @@
 // A bad config never fails open: what cannot be understood stays blocked (see configFrom()).
 import type { ConsentConfig, CookieName, ServiceConfig } from './types';
 import { COLOUR, GCM_TYPES, LINK, SERVICE_TYPES, toRegExp } from './values';
+import { isObject } from './is-object';
 
 export type { Problem } from './check';
 
-export const isObject = (v: unknown): v is Record<string, any> =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof RegExp);
+export { isObject };
 
 export function defaults(): ConsentConfig {
   return {

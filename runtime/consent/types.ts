@@ -81,11 +81,8 @@ export interface CarryOver {
 }
 
 /** The `cconsent` cookie, byte-compatible with the portal's: {version, categories: {k: {wanted}}, services}. */
-export interface ConsentRecord {
-  version: number;
-  categories: Record<string, { wanted: boolean }>;
-  services: string[];
-}
+/** The visitor's choice as the cookie stores it: the public ConsentChoice (runtime/types.ts). */
+export type ConsentRecord = import('../types').ConsentChoice;
 
 /** Markup the runtime reads: held-back tags (script-tag services) and embeds waiting for consent. */
 export const HELD_TAGS = 'script[type="text/plain" i][data-consent]';
@@ -96,7 +93,7 @@ export interface ConsentCore {
   config: ConsentConfig;
   nonce: string;
   /** Logs config problems as one console error, in the admin's language. */
-  report(problems: import('../types').ConfigProblem[]): void;
+  report(problems: import('../problems').ConfigProblem[]): void;
   /** True while the visitor has no valid choice for the current config (the bar is due). */
   needsChoice(): boolean;
   allows(name: string): boolean;
@@ -120,7 +117,7 @@ export interface ConsentCore {
 export interface ConsentUiModule {
   createUi(core: ConsentCore): Promise<ConsentUi>;
   /** Every problem of a raw config, by JSON path (the check: a chunk of its own, fetched on call). */
-  problems(raw: unknown): Promise<import('../types').ConfigProblem[]>;
+  problems(raw: unknown): Promise<import('../problems').ConfigProblem[]>;
   /**
    * The OpenPA themes' part (runtime/consent/openpa/consent-openpa.ts, a chunk of its own that
    * shares this one's modules): resolves once a carried-over choice is decided.

@@ -12,7 +12,7 @@ import { PageSize, SearchBox, SortSelect } from './Controls';
 import { Export } from './Export';
 import { Filters, type FacetView } from './Filters';
 import { cellOptions, viewRows } from '../model/rows';
-import type { Table, TableSetup } from '../table';
+import type { Table, TableSetup } from '../table.controller';
 import { deviceOnPortalTime } from '../../../runtime/clock';
 import { useStore } from '../../../runtime/block/use-store';
 import { lazyModule } from '../../../runtime/lazy';

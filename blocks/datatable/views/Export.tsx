@@ -6,7 +6,7 @@ import { fetchAll, toCsv, type ExportProgress } from '../model/csv';
 import { nextDraw } from '../model/draw';
 import type { ColumnSpec, TableState } from '../model/types';
 import { cellOptions } from '../model/rows';
-import { requestFor, type TableSetup } from '../table';
+import { requestFor, type TableSetup } from '../table.controller';
 
 export interface ExportProps {
   setup: Pick<TableSetup, 'api' | 'columns' | 'facets' | 'baseQuery' | 'i18n' | 'blockId' | 'log' | 'announce'>;

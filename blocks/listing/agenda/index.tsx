@@ -14,7 +14,7 @@ import { eventsIn, groupByDay, toCalendarEvent, type AgendaEvent } from './model
 import { periodName, periodTitle } from './model/format';
 import { buildIcs } from './model/ics';
 import { DAY_VIEW_MAX_WIDTH, periodBounds, samePeriod, type Period } from './model/period';
-import type { AgendaController, AgendaResults } from './results';
+import type { AgendaController, AgendaResults } from './agenda.controller';
 import css from './style.css';
 import { CalendarGrid } from './views/CalendarGrid';
 import { EventList } from './views/EventList';

@@ -5,7 +5,7 @@ import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import { Pagination } from '../../../runtime/ui/Pagination';
-import type { ListController, ListResults } from '../list-results';
+import type { ListController, ListResults } from '../list.controller';
 import { isCardLayout } from '../model/settings';
 import type { Hit } from '../model/response';
 import type { TabViewProps } from '../tab-contract';

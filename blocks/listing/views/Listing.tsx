@@ -1,5 +1,5 @@
 // The block: shared filters, the tab bar (when more than one tab exists) and the tab panels.
-// A lazy tab's chunk is loaded the first time it is shown (or before: tab-results.ts); a visited
+// A lazy tab's chunk is loaded the first time it is shown (or before: tabs.controller.ts); a visited
 // panel stays mounted (hidden) so a map or calendar keeps its view when the visitor comes back,
 // and the map's and agenda's panels are mounted as soon as their code is in (the map hidden, the
 // agenda's calendar laid out out of sight), made before the click.
@@ -7,9 +7,9 @@ import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import { Lazy } from '../../../runtime/ui/Lazy';
-import type { FacetCounts } from '../facet-counts';
+import type { FacetCounts } from '../facet-counts.controller';
 import type { ListingState, TabId } from '../model/types';
-import { LAID_OUT, type TabResults } from '../tab-results';
+import { LAID_OUT, type TabResults } from '../tabs.controller';
 import { loadTab, type TabViewProps } from '../tabs';
 import { DateRange, Intervals } from './DateFilters';
 import { FacetSelect } from './FacetSelect';

@@ -17,7 +17,7 @@ import { createMapEngine, type MapEngine, type ViewState } from '../map/engine';
 import { makiMarker } from '../model/marker';
 import { WORLD_HALF } from '../model/project';
 import { scaleFormat } from '../model/scale';
-import type { GeoController, GeoResults } from '../results';
+import type { GeoController, GeoResults } from '../geo.controller';
 import css from '../style.css';
 import { Companion, type CompanionView } from './Companion';
 import { ConsentPlaceholder } from './ConsentPlaceholder';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Cancelled, RequestError } from '../../../runtime/http';
 import { createI18n } from '../../../runtime/i18n';
 import { catalog } from '../../../blocks/listing/i18n';
-import { createListController } from '../../../blocks/listing/list-results';
+import { createListController } from '../../../blocks/listing/list.controller';
 import { createActions, createState, defaultState } from '../../../blocks/listing/model/state';
 import type { ListingApi } from '../../../blocks/listing/api';
 import type { Hit } from '../../../blocks/listing/model/response';

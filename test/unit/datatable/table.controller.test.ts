@@ -1,4 +1,4 @@
-// The table's controller (blocks/datatable/table.ts) against a scripted api and a fake address bar:
+// The table's controller (blocks/datatable/table.controller.ts) against a scripted api and a fake address bar:
 // which draws it sends, what it shows, what it writes to the history, and what it ignores.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TableApi } from '../../../blocks/datatable/api';
@@ -9,7 +9,7 @@ import type { ColumnSpec, DrawResult, FacetSpec, Hit } from '../../../blocks/dat
 import { cellOptions, viewRows } from '../../../blocks/datatable/model/rows';
 import { urlKeys } from '../../../blocks/datatable/model/url';
 import { adminLog, linePrefix } from '../../../runtime/log';
-import { createTable, requestFor, requestKey, type TableSetup } from '../../../blocks/datatable/table';
+import { createTable, requestFor, requestKey, type TableSetup } from '../../../blocks/datatable/table.controller';
 import { Cancelled, RequestError } from '../../../runtime/http';
 import { createI18n } from '../../../runtime/i18n';
 

@@ -92,6 +92,6 @@ export function createAgendaController(o: AgendaControllerOptions) {
 
 export type AgendaController = ReturnType<typeof createAgendaController>;
 
-/** The block's (tab-results.ts): the agenda's own texts; a month, or a day on a narrow window (the view follows the width after). */
+/** The block's (tabs.controller.ts): the agenda's own texts; a month, or a day on a narrow window (the view follows the width after). */
 export const createController = (o: TabControllerOptions): AgendaController =>
   createAgendaController({ ...o, i18n: createI18n(catalog, o.settings.locale, o.settings.i18n), view: viewForWidth(window.innerWidth) });

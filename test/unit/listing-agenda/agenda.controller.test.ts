@@ -8,7 +8,7 @@ import type { CalendarItem } from '../../../blocks/listing/model/response';
 import { createActions, createState, defaultState } from '../../../blocks/listing/model/state';
 import type { Filters } from '../../../blocks/listing/model/types';
 import { catalog } from '../../../blocks/listing/agenda/i18n';
-import { createAgendaController } from '../../../blocks/listing/agenda/results';
+import { createAgendaController } from '../../../blocks/listing/agenda/agenda.controller';
 import { settings } from '../listing/fixtures';
 import { item } from './fixtures';
 

@@ -1,6 +1,6 @@
 // The map's places: every page of the geo search for the current filters, fetched while the tab
 // is shown (and again when the filters changed meanwhile). No DOM, no Preact: a valtio store the
-// view reads, driven by the block's shared filter state, like the list tab's list-results.
+// view reads, driven by the block's shared filter state, like the list tab's list.controller.ts.
 import { ref } from '../../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import { latest, RequestError } from '../../../runtime/http';
@@ -157,6 +157,6 @@ export function createGeoController(o: GeoControllerOptions) {
 
 export type GeoController = ReturnType<typeof createGeoController>;
 
-/** The block's (tab-results.ts): the map speaks with its own texts. */
+/** The block's (tabs.controller.ts): the map speaks with its own texts. */
 export const createController = (o: TabControllerOptions): GeoController =>
   createGeoController({ ...o, i18n: createI18n(catalog, o.settings.locale, o.settings.i18n), log: o.ctx.log });

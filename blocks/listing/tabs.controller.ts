@@ -7,7 +7,7 @@
 // (a touch's too), focus on it, or a link to its panel; with Save-Data (or on 2G), only a press on
 // it. A visitor who never opens the map or the agenda never downloads them.
 import { proxy, subscribe } from '../../runtime/block/store';
-import { createListController } from './list-results';
+import { createListController } from './list.controller';
 import type { TabId } from './model/types';
 import { loadTab, type TabController, type TabControllerOptions } from './tabs';
 import { lazyModules } from '../../runtime/lazy';
