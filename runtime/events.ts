@@ -1,5 +1,5 @@
 // The tiny event bus behind `piazza.on(event, cb)`, and whenParsed(). Lives in piazza.js, so it stays minimal.
-import type { AdminNotes } from './types';
+import type { AdminNotes } from './problems';
 
 export type Listener = (detail: any) => void;
 

@@ -1,8 +1,8 @@
 // The contract between piazza.js (loader) and the lazy chunks. Type-only: nothing here is bundled.
 import type { Emitter } from './events';
-import type { AdminNote, ConfigProblem } from './problems';
+import type { AdminLog, AdminNote, ConfigProblem } from './problems';
 
-export type { AdminNote, ConfigProblem } from './problems';
+export type { AdminLines, AdminLog, AdminNote, AdminNotes, ConfigProblem, Words } from './problems';
 
 /** What a block or helper chunk receives from the loader. */
 export interface RuntimeContext {
@@ -60,31 +60,3 @@ export interface ConsentApi {
   knows(name: string): boolean;
 }
 
-/** A console line for admins in both its languages; the logger prints the admin's (runtime/log.ts). */
-export interface Words {
-  it: string;
-  en: string;
-}
-
-/**
- * Coded admin console lines after one prefix (runtime/log.ts adminNotes), worded in the admin's
- * language by the messages chunk; each resolves to the text written, once written.
- */
-export interface AdminNotes {
-  warn(what: AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
-  error(what: AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
-}
-
-/** Admin console lines after one prefix (runtime/log.ts adminLines): coded notes, and words in the admin's language. */
-export interface AdminLines extends AdminNotes {
-  /** The line's prefix, e.g. `[piazza] listing block "eventi": `. */
-  prefix: string;
-  warn(what: Words | AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
-  error(what: Words | AdminNote | ConfigProblem[], detail?: unknown): Promise<string>;
-}
-
-/** A block's (or helper's) admin console lines (runtime/log.ts adminLog). */
-export interface AdminLog extends AdminLines {
-  /** A request that failed, as every block prints it: `richiesta <what.it> non riuscita: <status> <message> (<url>)`, in English `<what.en> request failed: …`. */
-  request(error: { status?: number; message: string; url?: string }, what: Words): void;
-}
