@@ -23,22 +23,23 @@ const dist = resolve(process.env.PIAZZA_DIST || 'dist');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const minify = process.env.PIAZZA_MINIFY !== '0';
 
-/** Blocks come from the blocks registry (blocks/registry.json), helpers by convention: a new block or helper needs no change here. */
+/** Blocks come from the blocks registry (blocks/registry.json), helpers by convention (helpers/<name>.ts): a new block or helper needs no change here. */
 function lazyEntries() {
   const entries = {};
   const add = (name, file) => { if (file && existsSync(file)) entries[name] = file; };
-  add('consent-ui', 'runtime/consent/ui/index.ts');
+  add('consent-ui', 'consent/ui/index.ts');
   add('messages', 'runtime/messages.ts'); // admin messages, loaded by piazza.js only for a config problem
   for (const block of readBlocks()) {
     add(block.type, block.index);
     add(block.type + '-early', block.early); // a block's first requests (loader.ts)
     add(block.type + '-openpa', block.openpa); // an eZ form → the block's config (runtime/openpa.ts)
   }
-  if (existsSync('runtime/helpers')) {
-    for (const f of readdirSync('runtime/helpers')) {
-      if (/^[a-z-]+\.ts$/.test(f) && !f.endsWith('.test.ts')) add('helper-' + f.slice(0, -3), join('runtime/helpers', f));
+  if (existsSync('helpers')) {
+    for (const f of readdirSync('helpers')) {
+      if (/^[a-z-]+\.ts$/.test(f) && !f.endsWith('.test.ts')) add('helper-' + f.slice(0, -3), join('helpers', f));
     }
   }
+  add('helper-gallery', 'gallery/index.ts'); // the gallery: a feature of its own, loaded as a helper on [data-gallery]
   // PIAZZA_ENTRIES=listing,probe builds only those chunks (faster, and isolated from unfinished work).
   const only = process.env.PIAZZA_ENTRIES?.split(',').map((s) => s.trim()).filter(Boolean);
   if (only) for (const name of Object.keys(entries)) if (!only.includes(name)) delete entries[name];
@@ -191,7 +192,7 @@ export default [
     output: { dir: join(dist, 'chunks'), format: 'es', entryFileNames: '[name]-[hash].js', sourcemap: true },
   },
   {
-    input: 'runtime/boot.ts',
+    input: 'piazza.ts',
     onwarn,
     plugins: [readManifestName(), ...shared()],
     output: { file: join(dist, 'piazza.js'), format: 'iife', sourcemap: true, strict: true },

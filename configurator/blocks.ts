@@ -13,7 +13,7 @@ import schemas from '../schemas/generated/blocks.schemas.js';
 import type { BlockType } from '../schemas/generated/blocks';
 import type { ValidateFunction } from 'ajv';
 import { toProblems } from '../schemas/problems.js';
-import { checkConsentConfig } from '../runtime/consent/config';
+import { checkConsentConfig } from '../consent/config';
 import type { Mapped } from '../runtime/openpa';
 import type { ConfigProblem } from '../runtime/types';
 import * as datatableTools from '../blocks/datatable/public';

@@ -1,7 +1,7 @@
 // How a date reads: the API's ISO values parsed and worded (moment). *When* — the portal's now,
 // today, Rome's wall dates — is runtime/clock.ts (plain Intl), which this module builds on; Intl
 // formatters are runtime/intl.ts's. It wraps moment, so it must only be imported by lazy chunks
-// (never by boot.ts): moment is ~19 KB gzip and most pages never need it.
+// (never by piazza.ts): moment is ~19 KB gzip and most pages never need it.
 import moment from 'moment';
 import 'moment/locale/it';
 import 'moment/locale/de';

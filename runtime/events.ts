@@ -14,7 +14,7 @@ export const whenParsed = (fn: () => void): void => {
   else fn();
 };
 
-/** `log`: the loader's own admin lines (`[piazza] `, boot.ts), where a listener that threw is told. */
+/** `log`: the loader's own admin lines (`[piazza] `, piazza.ts), where a listener that threw is told. */
 export function createEmitter(log: Pick<AdminNotes, 'error'>): Emitter {
   const map: Record<string, Set<Listener>> = {};
   return {

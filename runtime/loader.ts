@@ -18,7 +18,7 @@ export interface Loader {
 /** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
 interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void }
 
-/** `log`: the runtime's own lines (`[piazza] `, boot.ts). */
+/** `log`: the runtime's own lines (`[piazza] `, piazza.ts). */
 export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   const mounted = new WeakMap<Element, Mounted>();
 

@@ -32,7 +32,7 @@ async function runtimeCode() {
   const { build } = await import('esbuild');
   const out = await build({
     stdin: {
-      contents: "export { checkConsentConfig } from './runtime/consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';"
+      contents: "export { checkConsentConfig } from './consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';"
         + " export { isOpenpaForm, relocate } from './runtime/openpa.ts';"
         // each block's contract to tools (blocks/<type>/public.ts): its eZ-form mapping
         // (loadOpenpaMapping), the settings of a jQuery plugin it mounts (isPluginSettings,

@@ -9,7 +9,7 @@ import { BLOCKS, CONFIG_TYPES } from '../../../configurator/blocks';
 import { PRESETS } from '../../../configurator/presets';
 import { presetConfig } from '../../../configurator/preset-configs';
 import { applies } from '../../../configurator/schema-ui';
-import { checkConsentConfig } from '../../../runtime/consent/config';
+import { checkConsentConfig } from '../../../consent/config';
 
 // the demo portal's classes (the emulator's /api/opendata/v2/classes)
 const classes = generateDataset().classes as Record<string, { fields: Array<{ identifier: string; name: Record<string, string> }> }>;

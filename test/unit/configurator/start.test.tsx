@@ -8,7 +8,7 @@ import { Presets } from '../../../configurator/start';
 import { ServicesPicker } from '../../../configurator/pickers';
 import { textsFor } from '../../../configurator/texts';
 import { BLOCKS } from '../../../configurator/blocks';
-import { checkConsentConfig } from '../../../runtime/consent/config';
+import { checkConsentConfig } from '../../../consent/config';
 
 afterEach(cleanup);
 const t = textsFor('it');

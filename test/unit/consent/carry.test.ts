@@ -1,9 +1,9 @@
-// A visitor's earlier choice onto the OpenPA theme config (runtime/consent/openpa/carry.ts): the
+// A visitor's earlier choice onto the OpenPA theme config (consent/openpa/carry.ts): the
 // mapping table of orestbida's cc_cookie and of an older cconsent, and orestbida's cookie as piazza
 // writes it back (cc-cookie.ts). orestbida-oracle.test.ts checks both against the real orestbida.
 import { describe, expect, it } from 'vitest';
-import { parseOrestbida, wantedFromCconsent, wantedFromOrestbida } from '../../../runtime/consent/openpa/carry';
-import { ccAssignment, ccValue, sameChoice } from '../../../runtime/consent/openpa/cc-cookie';
+import { parseOrestbida, wantedFromCconsent, wantedFromOrestbida } from '../../../consent/openpa/carry';
+import { ccAssignment, ccValue, sameChoice } from '../../../consent/openpa/cc-cookie';
 import { loaded, portalConfig } from './fixtures';
 import { loadedTheme } from './openpa-fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkConsentConfig, configFrom, cookieMatcher, defaults, merge } from '../../../runtime/consent/config';
-import { allows, categoryBlocked } from '../../../runtime/consent/rules';
+import { checkConsentConfig, configFrom, cookieMatcher, defaults, merge } from '../../../consent/config';
+import { allows, categoryBlocked } from '../../../consent/rules';
 import { adminMessages } from '../../../runtime/messages';
 import { loaded, portalConfig } from './fixtures';
 

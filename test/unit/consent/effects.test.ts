@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// The themes' multimedia effects (runtime/consent/openpa/effects.ts) on the markup the theme writes,
+// The themes' multimedia effects (consent/openpa/effects.ts) on the markup the theme writes,
 // without Bootstrap Italia's bundle (2.2 has no VideoPlayer nor rememberChoice; the 2.11 bundle's
 // videos are proven in test/browser/consent-openpa.test.ts): what the theme's showIframes() does when
 // multimedia is accepted, and each step taken back when it is withdrawn, as its hideIframes() and
 // more (the custom tags' own src, the overlays), without a reload.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEffects } from '../../../runtime/consent/openpa/effects';
+import { createEffects } from '../../../consent/openpa/effects';
 import { adminLines } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 

@@ -1,7 +1,7 @@
 // A consent config shaped like the portal's (page_notifications.tpl): necessary / analytics /
 // multimedia, plus a localcookie service. Each call returns a fresh object.
-import { configFrom, defaults, sanitise } from '../../../runtime/consent/config';
-import type { ConsentConfig } from '../../../runtime/consent/types';
+import { configFrom, defaults, sanitise } from '../../../consent/config';
+import type { ConsentConfig } from '../../../consent/types';
 
 export const portalConfig = (): Record<string, any> => ({
   cookieVersion: 1,

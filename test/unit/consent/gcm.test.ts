@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { gcmSignal, gcmState } from '../../../runtime/consent/gcm';
+import { gcmSignal, gcmState } from '../../../consent/gcm';
 import { loaded, portalConfig } from './fixtures';
 
 const withGcm = () => loaded({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdScripts } from '../../../runtime/consent/markup';
+import { holdScripts } from '../../../consent/markup';
 
 /** Holds scripts whose segment mentions "tracker", under the key "stats". */
 const hold = (html: string, seen: Array<[string, string]> = []) =>

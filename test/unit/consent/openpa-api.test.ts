@@ -20,11 +20,11 @@ vi.hoisted(() => {
     this.dispatchEvent(new Event('close'));
   };
 });
-import { startConsent } from '../../../runtime/consent/core';
+import { startConsent } from '../../../consent/core';
 import { createEmitter } from '../../../runtime/events';
 import { adminNotes } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
-import { readCookie } from '../../../runtime/consent/record';
+import { readCookie } from '../../../consent/record';
 import type { AdminNote } from '../../../runtime/types';
 import { themeConfig } from './openpa-fixtures';
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
     version: 'test', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))),
     explain: async (what: AdminNote | AdminNote[]) => { const text = adminMessages('en').explain(what as AdminNote); warned.push(text); return text; },
   };
-  startConsent(ctx as any, () => import('../../../runtime/consent/ui/index'));
+  startConsent(ctx as any, () => import('../../../consent/ui/index'));
   CC = (window as any).CookieConsent;
   // The themes' own call, made before the openpa chunk can have arrived.
   early = CC.run({

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseOrestbida, wantedFromOrestbida } from '../../../runtime/consent/openpa/carry';
-import { ccAssignment, ccValue } from '../../../runtime/consent/openpa/cc-cookie';
-import { readCookie } from '../../../runtime/consent/record';
+import { parseOrestbida, wantedFromOrestbida } from '../../../consent/openpa/carry';
+import { ccAssignment, ccValue } from '../../../consent/openpa/cc-cookie';
+import { readCookie } from '../../../consent/record';
 import { real, realEz } from '../openpa/ez';
 import { loadedTheme, orestbidaRun } from './openpa-fixtures';
 

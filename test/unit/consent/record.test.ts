@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecord, buildRecord, cookieAssignment, judge, LIFETIME_MS, readCookie } from '../../../runtime/consent/record';
+import { applyRecord, buildRecord, cookieAssignment, judge, LIFETIME_MS, readCookie } from '../../../consent/record';
 import { loaded, portalConfig } from './fixtures';
 
 /** The value the portal's brainsum fork writes after "accept all" on its production config. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allows, blockedOfType, categoryBlocked, categoryOf, cookieNames, cookiesToDelete, cookieWriteBlocked,
   domainVariants, expiryWrites, pathVariants, searchMatches, serviceNamed,
-} from '../../../runtime/consent/rules';
+} from '../../../consent/rules';
 import { loaded, portalConfig } from './fixtures';
 
 describe('what is blocked', () => {

@@ -4,7 +4,7 @@
 // unknown key, which there is nothing to drop for, and a service that is not an object, which
 // stays blocked for good).
 import { describe, expect, it } from 'vitest';
-import { checkConsentConfig, sanitise } from '../../../runtime/consent/config';
+import { checkConsentConfig, sanitise } from '../../../consent/config';
 import { portalConfig } from './fixtures';
 
 /** What the core dropped before sanitise(): every refused value, found by the check's paths. */

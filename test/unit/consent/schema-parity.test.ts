@@ -1,11 +1,11 @@
-// The consent config is checked by hand (runtime/consent/check.ts, a lazy chunk: ajv does not fit;
+// The consent config is checked by hand (consent/check.ts, a lazy chunk: ajv does not fit;
 // piazza.js drops the same values with sanitise(), see sanitise.test.ts); schemas/consent.schema.json
 // is what `npm run validate` and editors use. The two must agree on every problem a schema can
 // express. The hand check adds what a schema cannot: category references and RegExp syntax.
 import { describe, expect, it } from 'vitest';
 import validate from '../../../schemas/generated/consent.validate.js';
 import { toProblems } from '../../../schemas/problems.js';
-import { checkConsentConfig } from '../../../runtime/consent/config';
+import { checkConsentConfig } from '../../../consent/config';
 import { portalConfig } from './fixtures';
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_TRANSLATION as I18N_MISSING } from '../../../runtime/i18n';
-import de from '../../../runtime/consent/ui/locales/consent-de';
-import en from '../../../runtime/consent/ui/locales/consent-en';
-import hu from '../../../runtime/consent/ui/locales/consent-hu';
-import it_ from '../../../runtime/consent/ui/locales/consent-it';
+import de from '../../../consent/ui/locales/consent-de';
+import en from '../../../consent/ui/locales/consent-en';
+import hu from '../../../consent/ui/locales/consent-hu';
+import it_ from '../../../consent/ui/locales/consent-it';
 import {
   builtInFor, builtInLang, currentLang, entityText, fill, MISSING_LANGUAGE, MISSING_LOCALE, MISSING_TRANSLATION, uiText,
-} from '../../../runtime/consent/ui/texts';
+} from '../../../consent/ui/texts';
 import { loaded, portalConfig } from './fixtures';
 
 const LOCALES = { en, hu, it: it_, de };

@@ -1,8 +1,8 @@
 // The cconsent record of a visitor is data the page did not write: names that are properties of
 // every object (`__proto__`, `constructor`) are not categories or services of the config.
 import { describe, expect, it } from 'vitest';
-import { defaults, merge } from '../../../runtime/consent/config';
-import { judge } from '../../../runtime/consent/record';
+import { defaults, merge } from '../../../consent/config';
+import { judge } from '../../../consent/record';
 
 const config = merge(defaults(), {
   categories: { necessary: { needed: true, wanted: true }, analytics: { wanted: false } },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
 import { adminNotes } from '../../../runtime/log';
 import type { ConsentApi, ConsentChoice, RuntimeContext } from '../../../runtime/types';
-import { consentAllows, hasConsentSettings } from '../../../runtime/helpers/gallery/views/store';
+import { consentAllows, hasConsentSettings } from '../../../gallery/views/store';
 
 /** A consent core as the runtime exposes it: `allows` and `knows` by service key, search value or category. */
 function ctxWith(config: { services: Record<string, { category: string; search?: string }>; categories: Record<string, { wanted: boolean }> } | null, chosen: boolean): RuntimeContext {

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createEmitter } from '../../../runtime/events';
 import { adminNotes } from '../../../runtime/log';
-import { mount } from '../../../runtime/helpers/gallery';
+import { mount } from '../../../gallery/index';
 
 describe('gallery faults, English', () => {
   afterAll(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVideoSource, embedUrl, isExternalVideoHost, previewOf, toItem, vimeoIdOf, youtubeIdOf } from '../../../runtime/helpers/gallery/model/items';
-import { DEFAULTS, initial, optionsFrom, preloadIndexes, reduce, slideshowState, swipeDirection, type Action, type SessionState } from '../../../runtime/helpers/gallery/model/session';
+import { chooseVideoSource, embedUrl, isExternalVideoHost, previewOf, toItem, vimeoIdOf, youtubeIdOf } from '../../../gallery/model/items';
+import { DEFAULTS, initial, optionsFrom, preloadIndexes, reduce, slideshowState, swipeDirection, type Action, type SessionState } from '../../../gallery/model/session';
 
 describe('gallery items (blueimp attributes)', () => {
   it('reads an image link as the portal renders it', () => {

@@ -1,4 +1,4 @@
-// The lightbox session's store (runtime/helpers/gallery/views/store.ts): the pure reducer's session
+// The lightbox session's store (gallery/views/store.ts): the pure reducer's session
 // in a valtio store, consent bumps, page-view allowances and load errors, and what destroy stops.
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscribe } from 'valtio/vanilla';
@@ -6,10 +6,10 @@ import { createEmitter } from '../../../runtime/events';
 import { adminNotes } from '../../../runtime/log';
 import { createI18n } from '../../../runtime/i18n';
 import type { RuntimeContext } from '../../../runtime/types';
-import { catalog } from '../../../runtime/helpers/gallery/messages';
-import { toItem, type GalleryItem } from '../../../runtime/helpers/gallery/model/items';
-import { DEFAULTS } from '../../../runtime/helpers/gallery/model/session';
-import { createStore, resetPageViewAllowances } from '../../../runtime/helpers/gallery/views/store';
+import { catalog } from '../../../gallery/messages';
+import { toItem, type GalleryItem } from '../../../gallery/model/items';
+import { DEFAULTS } from '../../../gallery/model/session';
+import { createStore, resetPageViewAllowances } from '../../../gallery/views/store';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const items = ['/a.jpg', '/b.jpg', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'].map((href) => toItem({ href })!) as GalleryItem[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stepForHash, toggleAllAction, toggleAllState } from '../../../runtime/helpers/procedure/model';
+import { stepForHash, toggleAllAction, toggleAllState } from '../../../helpers/procedure/model';
 
 describe('procedure: show all / hide all', () => {
   it('offers only "hide all" when every step is open, otherwise only "show all"', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackFor, embedKey, firstId, nodeSearchUrl, pickView, planEmbed, readUrl } from '../../../runtime/helpers/sharedlink/model';
+import { callbackFor, embedKey, firstId, nodeSearchUrl, pickView, planEmbed, readUrl } from '../../../helpers/sharedlink/model';
 
 const page = 'https://www.comune.esempio.it/Vivere-il-comune';
 

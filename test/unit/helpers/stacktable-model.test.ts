@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGrid, layoutTable, modeOf, needsStacking, type RowInfo, type Section } from '../../../runtime/helpers/stacktable/model';
+import { buildGrid, layoutTable, modeOf, needsStacking, type RowInfo, type Section } from '../../../helpers/stacktable/model';
 
 /** Rows from a compact notation: 'th:Nome' header, 'td:x' data, '|2' colspan, '^2' rowspan. */
 function t(spec: Array<[Section, string[]]>): RowInfo[] {

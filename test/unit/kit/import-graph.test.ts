@@ -1,6 +1,8 @@
-// Issue 29's "done when" for the layout, kept by a test: the import graph of runtime/, blocks/ and
-// configurator/ has no circle, and no file imports from a layer above its own (runtime/ is below the
-// blocks, the blocks below the configurator), nor from another block's folder.
+// Issue 29's "done when" for the layout, kept by a test: the import graph of the project's code has
+// no circle, and no file imports from a layer above its own — runtime/ (the kit and what every part
+// shares) is below the blocks and the features beside them (consent/, helpers/, gallery/), which are
+// below the two that put them together (piazza.ts, the classic script's entry; configurator/) —
+// nor from another block's or feature's folder.
 // The edges are the TypeScript compiler's own: `tsc --explainFiles` says, for every file of the
 // project, which file imports it and how it resolved (static, dynamic and type-only imports alike,
 // `typeof import('…')` too), so no hand-written resolver can disagree with the build's.
@@ -11,11 +13,15 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
-const LAYERS = ['runtime', 'blocks', 'configurator'] as const;
+/** The layers, lowest first; the parts of one layer stand side by side and never import each other. */
+const LAYERS = [['runtime'], ['consent', 'helpers', 'gallery', 'blocks'], ['piazza.ts', 'configurator']] as const;
+const PARTS: readonly string[] = LAYERS.flat();
+/** A file's part: its top folder (or piazza.ts itself). */
+const partOf = (f: string) => PARTS.find((p) => f === p || f.startsWith(p + '/'));
 type Graph = Map<string, Set<string>>;
 
 /** importer → the files it imports, both repository paths, from `tsc --explainFiles`'s lines. */
-export function graphOf(explained: string, inScope = (f: string) => LAYERS.some((l) => f.startsWith(l + '/'))): Graph {
+export function graphOf(explained: string, inScope = (f: string) => partOf(f) !== undefined): Graph {
   const graph: Graph = new Map();
   let file = '';
   for (const line of explained.split('\n')) {
@@ -78,15 +84,19 @@ function pathThrough(graph: Graph, group: Set<string>, start: string): string[] 
   return [start, start];
 }
 
-/** Imports that go up a layer, or into another block's folder. */
+/** Imports that go up a layer, or into another block's or feature's folder. */
 export function layerBreaches(graph: Graph): string[] {
-  const rank = (f: string) => LAYERS.findIndex((l) => f.startsWith(l + '/'));
-  const blockOf = (f: string) => /^blocks\/([^/]+)\//.exec(f)?.[1];
+  const rank = (f: string) => LAYERS.findIndex((layer) => (layer as readonly string[]).includes(partOf(f)!));
+  const name = (part: string) => (part.endsWith('.ts') ? part : part + '/');
+  // a block's folder is its own part: blocks/listing beside blocks/datatable
+  const unitOf = (f: string) => (f.startsWith('blocks/') ? /^blocks\/[^/]+/.exec(f)?.[0] : partOf(f));
   const out: string[] = [];
   for (const [from, tos] of graph) {
     for (const to of tos) {
-      if (rank(to) > rank(from)) out.push(`${from} → ${to} (${LAYERS[rank(from)]}/ is below ${LAYERS[rank(to)]}/)`);
-      else if (blockOf(from) && blockOf(to) && blockOf(from) !== blockOf(to)) out.push(`${from} → ${to} (another block's files)`);
+      if (rank(to) > rank(from)) out.push(`${from} → ${to} (${name(partOf(from)!)} is below ${name(partOf(to)!)})`);
+      else if (rank(to) === rank(from) && rank(from) === 1 && unitOf(from) !== unitOf(to)) {
+        out.push(`${from} → ${to} (another ${partOf(from) === 'blocks' && partOf(to) === 'blocks' ? 'block' : 'feature'}'s files)`);
+      }
     }
   }
   return out;
@@ -110,6 +120,20 @@ describe('the checks themselves', () => {
       'blocks/listing/x.ts → configurator/c.ts (blocks/ is below configurator/)',
       "blocks/listing/x.ts → blocks/datatable/y.ts (another block's files)",
     ]);
+    // the features beside the blocks, and the entry above them
+    const features = g({
+      'runtime/a.ts': ['consent/core.ts'],
+      'consent/core.ts': ['helpers/masonry.ts', 'runtime/b.ts', 'consent/types.ts'],
+      'gallery/index.ts': ['piazza.ts', 'blocks/listing/x.ts'],
+      'piazza.ts': ['consent/core.ts', 'runtime/b.ts'],
+      'configurator/c.ts': ['consent/config.ts'],
+    });
+    expect(layerBreaches(features)).toEqual([
+      'runtime/a.ts → consent/core.ts (runtime/ is below consent/)',
+      "consent/core.ts → helpers/masonry.ts (another feature's files)",
+      'gallery/index.ts → piazza.ts (gallery/ is below piazza.ts)',
+      "gallery/index.ts → blocks/listing/x.ts (another feature's files)",
+    ]);
   });
   it("read tsc --explainFiles's lines", () => {
     const text = [
@@ -123,7 +147,7 @@ describe('the checks themselves', () => {
   });
 });
 
-describe('the import graph of runtime/, blocks/ and configurator/', () => {
+describe('the import graph of the project (runtime/, consent/, helpers/, gallery/, blocks/, piazza.ts, configurator/)', () => {
   let graph: Graph;
   beforeAll(async () => {
     const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
@@ -138,6 +162,8 @@ describe('the import graph of runtime/, blocks/ and configurator/', () => {
     // if tsc's wording changed, the graph would be empty and every check below would pass
     expect(graph.get('blocks/listing/index.ts')).toContain('runtime/block/kit.ts');
     expect(graph.get('blocks/listing/tabs.ts')).toContain('blocks/listing/geo/geo.controller.ts'); // a dynamic import
+    expect(graph.get('piazza.ts')).toContain('consent/core.ts');
+    expect(graph.get('gallery/index.ts')).toContain('runtime/log.ts');
     expect([...graph.values()].reduce((n, s) => n + s.size, 0)).toBeGreaterThan(300);
   });
 
@@ -145,7 +171,7 @@ describe('the import graph of runtime/, blocks/ and configurator/', () => {
     expect(circles(graph).map((c) => c.join(' → '))).toEqual([]);
   });
 
-  it('never imports up a layer (runtime/ → blocks/ → configurator/), nor another block\'s files', () => {
+  it('never imports up a layer (runtime/ → features and blocks → piazza.ts and configurator/), nor another block\'s or feature\'s files', () => {
     expect(layerBreaches(graph)).toEqual([]);
   });
 });

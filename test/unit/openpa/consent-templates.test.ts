@@ -6,7 +6,7 @@
 //   whole, with the theme's categories and the theme's own (Italian) texts;
 // - its page_footer_script.tpl prints what the theme's prints, trackers held.
 import { describe, expect, it } from 'vitest';
-import { checkConsentConfig } from '../../../runtime/consent/config';
+import { checkConsentConfig } from '../../../consent/config';
 import { PORTAL_SEO, portalDesign, realEz, renderEzParts, type Seo, type Theme } from './ez';
 
 const THEMES: Theme[] = ['bootstrapitalia2', 'bootstrapitalia2110'];

@@ -11,8 +11,8 @@ import { catalog as listing } from '../../../blocks/listing/i18n';
 import { catalog as agenda } from '../../../blocks/listing/agenda/i18n';
 import { catalog as geo } from '../../../blocks/listing/geo/i18n';
 import { catalog as datatable } from '../../../blocks/datatable/i18n';
-import { catalog as gallery } from '../../../runtime/helpers/gallery/messages';
-import { BUILT_IN } from '../../../runtime/consent/ui/texts';
+import { catalog as gallery } from '../../../gallery/messages';
+import { BUILT_IN } from '../../../consent/ui/texts';
 
 const root = join(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -41,7 +41,7 @@ describe('publiccode.yml', () => {
 
   it('lists the languages every block and the cookie banner ship', () => {
     const blocks = [listing, agenda, geo, datatable, gallery].map((c) => Object.keys(c));
-    const consent = readdirSync(join(root, 'runtime/consent/ui/locales')).map((f) => f.replace(/^consent-|\.ts$/g, ''));
+    const consent = readdirSync(join(root, 'consent/ui/locales')).map((f) => f.replace(/^consent-|\.ts$/g, ''));
     expect([...consent].sort()).toEqual([...BUILT_IN].sort());
     const everywhere = blocks.reduce((all, langs) => all.filter((l) => langs.includes(l)), consent);
     expect([...pc.localisation.availableLanguages].sort()).toEqual(everywhere.sort());

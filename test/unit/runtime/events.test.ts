@@ -3,7 +3,7 @@ import { createEmitter } from '../../../runtime/events';
 import { adminNotes } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 
-/** The loader's own lines as boot.ts makes them, worded by the real messages module. */
+/** The loader's own lines as piazza.ts makes them, worded by the real messages module. */
 const loaderLines = (lang: 'it' | 'en') => adminNotes('[piazza] ', async (what) => adminMessages(lang).explain(what as never));
 
 describe('event bus', () => {

@@ -3,13 +3,13 @@
 // then the loader mounts blocks and helpers when the DOM is ready.
 import { startConsent } from './consent/core';
 import type { ConsentUiModule } from './consent/types';
-import { createEmitter, whenParsed } from './events';
-import { createLoader } from './loader';
-import { adminNotes } from './log';
-import type { RuntimeContext } from './types';
+import { createEmitter, whenParsed } from './runtime/events';
+import { createLoader } from './runtime/loader';
+import { adminNotes } from './runtime/log';
+import type { RuntimeContext } from './runtime/types';
 
 // window.piazza's type is the public one (types/piazza.d.ts), so what ships in the typings is what boots.
-import type {} from '../types/piazza';
+import type {} from './types/piazza';
 
 (function boot() {
   if (window.piazza) return; // included twice: the first copy stays in charge

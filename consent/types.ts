@@ -66,7 +66,7 @@ export interface ConsentConfig {
   /**
    * OpenPA themes bootstrapitalia2/2110: the service (or category) whose consent runs the theme's
    * multimedia effects (embeds, Bootstrap Italia videos, overlays, dimmers, `rememberChoice`), and
-   * undoes them when withdrawn (runtime/consent/openpa/).
+   * undoes them when withdrawn (consent/openpa/).
    */
   multimedia?: string;
   /** Visitors' earlier choices carried over: orestbida v3's cookie (`cc_cookie`) and an older `cconsent`. */
@@ -82,7 +82,7 @@ export interface CarryOver {
 
 /** The `cconsent` cookie, byte-compatible with the portal's: {version, categories: {k: {wanted}}, services}. */
 /** The visitor's choice as the cookie stores it: the public ConsentChoice (runtime/types.ts). */
-export type ConsentRecord = import('../types').ConsentChoice;
+export type ConsentRecord = import('../runtime/types').ConsentChoice;
 
 /** Markup the runtime reads: held-back tags (script-tag services) and embeds waiting for consent. */
 export const HELD_TAGS = 'script[type="text/plain" i][data-consent]';
@@ -93,7 +93,7 @@ export interface ConsentCore {
   config: ConsentConfig;
   nonce: string;
   /** Logs config problems as one console error, in the admin's language. */
-  report(problems: import('../problems').ConfigProblem[]): void;
+  report(problems: import('../runtime/problems').ConfigProblem[]): void;
   /** True while the visitor has no valid choice for the current config (the bar is due). */
   needsChoice(): boolean;
   allows(name: string): boolean;
@@ -102,7 +102,7 @@ export interface ConsentCore {
   /** The native replaceChild (the patched one would screen our own revived scripts). */
   replace(next: Node, old: Node): void;
   /** Consent's admin lines (`[piazza] consent: `, runtime/log.ts), in the admin's language: coded notes, worded by the messages chunk. */
-  log: import('../types').AdminNotes;
+  log: import('../runtime/types').AdminNotes;
   /** The UI chunk's interface (fetched once). */
   ui(): Promise<ConsentUi>;
   /**
@@ -113,13 +113,13 @@ export interface ConsentCore {
   calls: Array<[name: string, args: unknown[], done: (value: unknown) => void]>;
 }
 
-/** The lazy UI chunk (`runtime/consent/ui/index.ts`). */
+/** The lazy UI chunk (`consent/ui/index.ts`). */
 export interface ConsentUiModule {
   createUi(core: ConsentCore): Promise<ConsentUi>;
   /** Every problem of a raw config, by JSON path (the check: a chunk of its own, fetched on call). */
-  problems(raw: unknown): Promise<import('../problems').ConfigProblem[]>;
+  problems(raw: unknown): Promise<import('../runtime/problems').ConfigProblem[]>;
   /**
-   * The OpenPA themes' part (runtime/consent/openpa/consent-openpa.ts, a chunk of its own that
+   * The OpenPA themes' part (consent/openpa/consent-openpa.ts, a chunk of its own that
    * shares this one's modules): resolves once a carried-over choice is decided.
    */
   openpa(core: ConsentCore): Promise<void>;
@@ -142,7 +142,7 @@ export interface ConsentUi {
   setLanguage(lang: string): Promise<boolean>;
 }
 
-/** What the visitor can decide, each stored at once (runtime/consent/ui/choice.ts). */
+/** What the visitor can decide, each stored at once (consent/ui/choice.ts). */
 export interface ConsentChoice {
   acceptAll(): void;
   refuseAll(): void;

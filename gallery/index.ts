@@ -6,17 +6,17 @@
 // page_extra.tpl, or the element the attribute's value selects) and its slides container; when one
 // is missing, or the group has nothing to show, the fault is logged and the link works as a link:
 // `[piazza] gallery helper "<data-gallery>": `, in English in blueimp's own words.
-import type { RuntimeContext } from '../types';
-import { toItem, type GalleryItem } from './gallery/model/items';
-import { optionsFrom } from './gallery/model/session';
-import { lazyModule } from '../lazy';
-import { adminLog, linePrefix } from '../log';
+import type { RuntimeContext } from '../runtime/types';
+import { toItem, type GalleryItem } from './model/items';
+import { optionsFrom } from './model/session';
+import { lazyModule } from '../runtime/lazy';
+import { adminLog, linePrefix } from '../runtime/log';
 
 const DEFAULT_WIDGET = '#blueimp-gallery';
-type LightboxModule = typeof import('./gallery/lightbox');
+type LightboxModule = typeof import('./lightbox');
 
 let ctx: RuntimeContext | null = null;
-const loadLightbox = lazyModule<LightboxModule>(() => import('./gallery/lightbox'));
+const loadLightbox = lazyModule<LightboxModule>(() => import('./lightbox'));
 
 const data = (el: Element, name: string) => el.getAttribute('data-' + name);
 

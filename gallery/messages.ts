@@ -1,5 +1,5 @@
 // Texts of the gallery lightbox (it, en, de).
-import type { Catalog } from '../../i18n';
+import type { Catalog } from '../runtime/i18n';
 
 export const catalog: Catalog = {
   it: {

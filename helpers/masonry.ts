@@ -1,6 +1,6 @@
 // Page helper: collapsible card text inside a masonry grid (`[data-bs-toggle=masonry] .card-text
 // .collapse`). The grid follows the cards' heights while sections open or close (see follow.ts).
-import type { RuntimeContext } from '../types';
+import type { RuntimeContext } from '../runtime/types';
 import { follow, gridOf } from './masonry/follow';
 
 export function mount(root: ParentNode, _ctx: RuntimeContext): void {

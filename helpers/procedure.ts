@@ -1,8 +1,8 @@
 // Page helper: procedure steps (`.table-procedure-wrapper [data-procedure]`) open and close, with
 // the show-all / hide-all control kept in step; find-in-page and `#step` links open a closed step.
 // Idempotent: a wrapper seen before is only re-read (for steps added later).
-import { injectStyle } from '../dom';
-import type { RuntimeContext } from '../types';
+import { injectStyle } from '../runtime/dom';
+import type { RuntimeContext } from '../runtime/types';
 import css from './procedure/procedure.css';
 import { Procedure } from './procedure/steps';
 

@@ -2,10 +2,10 @@
 // the fslightbox adapter, consent for external video). Components read it with useStore.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { proxy } from '../../../block/store';
-import { useStore } from '../../../block/use-store';
-import type { I18n } from '../../../i18n';
-import type { RuntimeContext } from '../../../types';
+import { proxy } from '../../runtime/block/store';
+import { useStore } from '../../runtime/block/use-store';
+import type { I18n } from '../../runtime/i18n';
+import type { RuntimeContext } from '../../runtime/types';
 import type { ExternalService, GalleryItem } from '../model/items';
 import { initial, reduce, type Action, type GalleryOptions, type SessionState } from '../model/session';
 import type { Lightbox } from './fslightbox-adapter';

@@ -1,8 +1,8 @@
 // Page helper: `table.responsive-stack|responsive-card|responsive-column` (the portal's stacktable.js
 // markup) switch to a stacked copy while they are wider than their parent, re-checked whenever the
 // parent or the table is resized. Idempotent: a table already handled is only re-checked.
-import { injectStyle } from '../dom';
-import type { RuntimeContext } from '../types';
+import { injectStyle } from '../runtime/dom';
+import type { RuntimeContext } from '../runtime/types';
 import css from './stacktable/stacktable.css';
 import { COPY_ATTR, StackedTable } from './stacktable/view';
 

@@ -10,7 +10,7 @@
 import { expire, readCookies, writeCookie } from '../cookies';
 import { COOKIE_NAME, judge, readCookie } from '../record';
 import type { ConsentCore } from '../types';
-import { whenParsed } from '../../events';
+import { whenParsed } from '../../runtime/events';
 import { parseOrestbida, wantedFromCconsent, wantedFromOrestbida } from './carry';
 import { ccAssignment, ccCookieName, ccValue, sameChoice, uuid } from './cc-cookie';
 import { createEffects } from './effects';

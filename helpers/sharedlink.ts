@@ -5,14 +5,14 @@
 // Read with JSONP as the original did (a stable callback per object keeps the URL cacheable), through
 // the runtime's http client; each object/view is requested once per page. A failure is logged with
 // its status and text, and the placeholder stays.
-import { injectStyle } from '../dom';
-import { getJsonp, RequestError } from '../http/core';
-import { adminLog, linePrefix } from '../log';
-import { ezLocale, langOf } from '../i18n';
-import type { RuntimeContext } from '../types';
+import { injectStyle } from '../runtime/dom';
+import { getJsonp, RequestError } from '../runtime/http/core';
+import { adminLog, linePrefix } from '../runtime/log';
+import { ezLocale, langOf } from '../runtime/i18n';
+import type { RuntimeContext } from '../runtime/types';
 import { follow, gridOf } from './masonry/follow';
 import { callbackFor, embedKey, firstId, nodeSearchUrl, pickView, planEmbed, readUrl, type EmbedPlan } from './sharedlink/model';
-import { sanitizeEmbed } from '../sanitize';
+import { sanitizeEmbed } from '../runtime/sanitize';
 
 const SELECTOR = '[data-shared_link][data-shared_link_view]';
 const views = new Map<string, Promise<string>>();

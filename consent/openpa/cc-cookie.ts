@@ -5,7 +5,7 @@
 // Path=/, SameSite=Lax, Domain=<host> when the host name has a dot, Secure on https.
 import { categoryBlocked } from '../rules';
 import type { ConsentConfig } from '../types';
-import type { OrestbidaCookie } from '../../../types/piazza';
+import type { OrestbidaCookie } from '../../types/piazza';
 
 export const CC_COOKIE = 'cc_cookie';
 /** orestbida's default `expiresAfterDays` (the theme sets no `cookie` option). */

@@ -12,7 +12,7 @@
 // - `[data-coookieconsent="custom"]` elements get `data-src` as `src`, and their own `src` back
 //   (the theme only copied src into data-src, so the custom content kept loading).
 // Runs once the page is parsed: the theme's bundle (at the end of <body>) is there by then.
-import type { AdminNotes } from '../../types';
+import type { AdminNotes } from '../../runtime/types';
 
 /** What Bootstrap Italia 2.11's bundle offers (`window.bootstrap`); 2.2 has neither. */
 interface Theme {

@@ -6,7 +6,7 @@
 // when that found something to report. `checkConsentConfig` is exported by config.ts too.
 import { COLOUR, GCM_TYPES, LINK, SERVICE_TYPES, toRegExp } from './values';
 import { isObject } from './is-object';
-import type { ConfigProblem } from '../types';
+import type { ConfigProblem } from '../runtime/types';
 
 /** Codes, not words (runtime/messages.ts words them). */
 export type Problem = ConfigProblem;

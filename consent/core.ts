@@ -13,9 +13,9 @@ import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
 import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
-import { whenParsed } from '../events';
-import { adminNotes } from '../log';
-import type { ConfigProblem, ConsentApi, RuntimeContext } from '../types';
+import { whenParsed } from '../runtime/events';
+import { adminNotes } from '../runtime/log';
+import type { ConfigProblem, ConsentApi, RuntimeContext } from '../runtime/types';
 
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
