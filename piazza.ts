@@ -13,8 +13,7 @@ import type {} from './types/piazza';
 
 (function boot() {
   if (window.piazza) return; // included twice: the first copy stays in charge
-  const script = (document.currentScript ||
-    document.querySelector('script[src*="piazza.js"]')) as HTMLScriptElement | null;
+  const script = (document.currentScript || document.querySelector('script[src*="piazza.js"]')) as HTMLScriptElement | null;
   const base = new URL('.', script?.src || location.href).href;
   const explain: RuntimeContext['explain'] = (what) => loader.explain(what); // the words of an admin line are a lazy chunk
   // the runtime's own lines, `[piazza] `: a listener of piazza.on() that threw, page helpers without the manifest

@@ -8,21 +8,35 @@ import { restUrl } from '../blocks/listing/public';
 import { getJson } from '../runtime/http';
 import { pickLang } from '../runtime/i18n';
 
-export interface ClassSummary { identifier: string; name: string }
-export interface FieldSummary { identifier: string; name: string; type: FieldType; dataType: string }
+export interface ClassSummary {
+  identifier: string;
+  name: string;
+}
+export interface FieldSummary {
+  identifier: string;
+  name: string;
+  type: FieldType;
+  dataType: string;
+}
 
 /** This portal's API (runtime/http: the one client, its errors a RequestError). */
 const get = (path: string) => getJson('/api/opendata/v2/' + path);
 
 /** A name as the API gives it: a string, or one per eZ locale (`ita-IT`, `eng-GB`…). */
 const nameIn = (name: unknown, lang: 'it' | 'en'): string =>
-  typeof name === 'string' ? name : String(pickLang(name && typeof name === 'object' ? (name as Record<string, string>) : null, lang) ?? '');
+  typeof name === 'string'
+    ? name
+    : String(pickLang(name && typeof name === 'object' ? (name as Record<string, string>) : null, lang) ?? '');
 
 export async function listClasses(lang: 'it' | 'en'): Promise<ClassSummary[]> {
   const data = (await get('classes')) as any;
   const list: unknown[] = Array.isArray(data) ? data : Array.isArray(data?.classes) ? data.classes : [];
   return list
-    .map((c: any) => (typeof c === 'string' ? { identifier: c, name: c } : { identifier: String(c?.identifier || ''), name: nameIn(c?.name, lang) || String(c?.identifier || '') }))
+    .map((c: any) =>
+      typeof c === 'string'
+        ? { identifier: c, name: c }
+        : { identifier: String(c?.identifier || ''), name: nameIn(c?.name, lang) || String(c?.identifier || '') },
+    )
     .filter((c) => /^[A-Za-z0-9_]+$/.test(c.identifier))
     .sort((a, b) => a.name.localeCompare(b.name, lang));
 }
@@ -44,7 +58,9 @@ export async function classFields(identifier: string, lang: 'it' | 'en'): Promis
  * read it): the tags and topics the content picker offers.
  */
 export async function fieldValues(origin: string, cls: string, field: string): Promise<string[]> {
-  const data = (await getJson(restUrl(origin, 'content', `classes [${cls}] facets [${field}|count|100] limit 1`), { jsonp: !!origin })) as any;
+  const data = (await getJson(restUrl(origin, 'content', `classes [${cls}] facets [${field}|count|100] limit 1`), {
+    jsonp: !!origin,
+  })) as any;
   const facet = Array.isArray(data?.facets) ? data.facets.find((f: any) => f?.name === field) || data.facets[0] : null;
   return facet && facet.data && typeof facet.data === 'object' ? Object.keys(facet.data).filter(Boolean) : [];
 }

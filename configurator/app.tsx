@@ -12,7 +12,17 @@ import { classFields, listClasses, type FieldSummary } from './api';
 import { BLOCKS, CONFIG_TYPES, type PickerKind } from './blocks';
 import type { Imported } from './import';
 import {
-  configHtml, configJson, decodeState, encodeState, fieldIdOf, problemLine, problemsOf, starter, type Config, type ConfigType, type Problem,
+  configHtml,
+  configJson,
+  decodeState,
+  encodeState,
+  fieldIdOf,
+  problemLine,
+  problemsOf,
+  starter,
+  type Config,
+  type ConfigType,
+  type Problem,
 } from './model';
 import { classOf, ContentPicker, FieldsPicker, PortalPicker, ServicesPicker, useLoad, type PickerProps } from './pickers';
 import type { Preset } from './presets';
@@ -88,7 +98,11 @@ export function App() {
   // The portal's classes (pickers and presets), and the fields of the class the config lists.
   const [classes, retryClasses] = useLoad(() => listClasses(lang), [lang]);
   const chosen = classOf(kind, config);
-  const [fields, retryFields] = useLoad<FieldSummary[]>(chosen && kind.pickerTargets.length ? () => classFields(chosen, lang) : null, [chosen, lang, kind.type]);
+  const [fields, retryFields] = useLoad<FieldSummary[]>(chosen && kind.pickerTargets.length ? () => classFields(chosen, lang) : null, [
+    chosen,
+    lang,
+    kind.type,
+  ]);
 
   // Debounced: the preview and the link follow the form once typing pauses.
   const preview = useRef<Preview | null>(null);
@@ -164,7 +178,18 @@ export function App() {
   }
 
   /** Focus where the admin continues after a new config: the problems if any, else the form's first field. */
-  const focusNext = () => setTimeout(() => (summary.current?.querySelector('a') ? summary.current.focus() : document.querySelector<HTMLElement>('#configuratore-form select, #configuratore-form input:not([type=hidden]), #configuratore-form textarea')?.focus()), 0);
+  const focusNext = () =>
+    setTimeout(
+      () =>
+        summary.current?.querySelector('a')
+          ? summary.current.focus()
+          : document
+              .querySelector<HTMLElement>(
+                '#configuratore-form select, #configuratore-form input:not([type=hidden]), #configuratore-form textarea',
+              )
+              ?.focus(),
+      0,
+    );
 
   async function applyPreset(p: Preset) {
     setBusyPreset(p.id);
@@ -173,7 +198,10 @@ export function App() {
       const { config: made, missing } = presetConfig(p, cls, (key) => key in (BLOCKS[p.type].schema.properties || {}));
       replace(p.type, made);
       const name = p.title[lang];
-      setStatus(t('presetLoaded', { name }) + (missing.length ? ' ' + t('presetMissingFields', { class: p.class!, fields: missing.join(', ') }) : ''));
+      setStatus(
+        t('presetLoaded', { name }) +
+          (missing.length ? ' ' + t('presetMissingFields', { class: p.class!, fields: missing.join(', ') }) : ''),
+      );
       focusNext();
     } catch (e: any) {
       setStatus(t('presetFailed', { class: p.class || '', error: String(e?.message || e) }));
@@ -207,12 +235,20 @@ export function App() {
     t,
     problems: problemPointers(problems),
     open,
-    toggle: (id) => setOpen((o) => { const n = new Set(o); if (n.has(id)) n.delete(id); else n.add(id); return n; }),
+    toggle: (id) =>
+      setOpen((o) => {
+        const n = new Set(o);
+        if (n.has(id)) n.delete(id);
+        else n.add(id);
+        return n;
+      }),
     pickerData: { classes, fields, api },
     picker(which: PickerKind) {
       if (which === 'content') return <ContentPicker {...pickerProps} />;
-      if (which === 'portal') return kind.withApi ? <PortalPicker t={t} api={api} onApply={(origin) => setConfig(kind.withApi!(config, origin))} /> : null;
-      if (which === 'services') return kind.services ? <ServicesPicker t={t} services={kind.services} config={config} onChange={setConfig} /> : null;
+      if (which === 'portal')
+        return kind.withApi ? <PortalPicker t={t} api={api} onApply={(origin) => setConfig(kind.withApi!(config, origin))} /> : null;
+      if (which === 'services')
+        return kind.services ? <ServicesPicker t={t} services={kind.services} config={config} onChange={setConfig} /> : null;
       const target = kind.pickerTargets.find((p) => p.kind === which);
       return target ? <FieldsPicker {...pickerProps} target={target} /> : null;
     },
@@ -228,43 +264,90 @@ export function App() {
         </div>
         <div role="group" aria-label={t('langSwitch')} className="btn-group">
           {(['it', 'en'] as AdminLang[]).map((l) => (
-            <button key={l} type="button" lang={l} className={'btn btn-sm ' + (lang === l ? 'btn-primary' : 'btn-outline-primary')} aria-pressed={lang === l} onClick={() => setLang(l)}>
+            <button
+              key={l}
+              type="button"
+              lang={l}
+              className={'btn btn-sm ' + (lang === l ? 'btn-primary' : 'btn-outline-primary')}
+              aria-pressed={lang === l}
+              onClick={() => setLang(l)}
+            >
               {l === 'it' ? 'Italiano' : 'English'}
             </button>
           ))}
         </div>
       </div>
-      <div id="configuratore-stato" className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{status || announced}</div>
-      {status && <p className="callout note small mt-0" aria-hidden="true">{status}</p>}
+      <div id="configuratore-stato" className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {status || announced}
+      </div>
+      {status && (
+        <p className="callout note small mt-0" aria-hidden="true">
+          {status}
+        </p>
+      )}
 
       <fieldset className="mb-4">
         <legend className="h5">{t('typeLegend')}</legend>
         {CONFIG_TYPES.map((k) => (
           <div className="form-check form-check-inline" key={k}>
-            <input className="form-check-input" type="radio" name="configuratore-tipo" id={'tipo-' + k} value={k} checked={type === k} onChange={() => chooseType(k)} />
-            <label className="form-check-label" htmlFor={'tipo-' + k}>{typeName(t, k)}</label>
+            <input
+              className="form-check-input"
+              type="radio"
+              name="configuratore-tipo"
+              id={'tipo-' + k}
+              value={k}
+              checked={type === k}
+              onChange={() => chooseType(k)}
+            />
+            <label className="form-check-label" htmlFor={'tipo-' + k}>
+              {typeName(t, k)}
+            </label>
           </div>
         ))}
-        <button type="button" className="btn btn-outline-secondary btn-xs ms-md-3 mt-2 mt-md-0" id="configuratore-ricomincia" onClick={startOver}>{t('reset')}</button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-xs ms-md-3 mt-2 mt-md-0"
+          id="configuratore-ricomincia"
+          onClick={startOver}
+        >
+          {t('reset')}
+        </button>
       </fieldset>
 
       <section aria-labelledby="configuratore-partenza-titolo" className="mb-4">
-        <h2 className="h4" id="configuratore-partenza-titolo">{t('startTitle')}</h2>
+        <h2 className="h4" id="configuratore-partenza-titolo">
+          {t('startTitle')}
+        </h2>
         <div className="row g-4">
-          <div className="col-lg-5"><Presets t={t} classes={classes} onApply={applyPreset} busy={busyPreset} /></div>
-          <div className="col-lg-7"><Import t={t} current={type} onImport={applyImport} /></div>
+          <div className="col-lg-5">
+            <Presets t={t} classes={classes} onApply={applyPreset} busy={busyPreset} />
+          </div>
+          <div className="col-lg-7">
+            <Import t={t} current={type} onImport={applyImport} />
+          </div>
         </div>
       </section>
 
       <div className="row g-4">
         <div className="col-xl-5">
-          <section ref={summary} id="configuratore-problemi" tabIndex={-1} aria-labelledby="configuratore-problemi-titolo"
-            className={'callout ' + (errors.length ? 'danger' : 'success') + ' mt-0'}>
-            <h2 className="h5" id="configuratore-problemi-titolo">{t(countKey('problemsTitle', errors.length), { count: errors.length })}</h2>
+          <section
+            ref={summary}
+            id="configuratore-problemi"
+            tabIndex={-1}
+            aria-labelledby="configuratore-problemi-titolo"
+            className={'callout ' + (errors.length ? 'danger' : 'success') + ' mt-0'}
+          >
+            <h2 className="h5" id="configuratore-problemi-titolo">
+              {t(countKey('problemsTitle', errors.length), { count: errors.length })}
+            </h2>
             {problems.length > 0 && (
               <ul className="mb-0">
                 {problems.map((p, i) => (
-                  <li key={i}><a href={'#' + fieldIdOf(p.path)} onClick={(e) => focusField(p.path, e)}>{problemLine(p)}</a></li>
+                  <li key={i}>
+                    <a href={'#' + fieldIdOf(p.path)} onClick={(e) => focusField(p.path, e)}>
+                      {problemLine(p)}
+                    </a>
+                  </li>
                 ))}
               </ul>
             )}
@@ -272,7 +355,9 @@ export function App() {
           </section>
 
           <section aria-labelledby="configuratore-form-titolo" className="mt-4" id="configuratore-form">
-            <h2 className="h4" id="configuratore-form-titolo">{t('formTitle')}</h2>
+            <h2 className="h4" id="configuratore-form-titolo">
+              {t('formTitle')}
+            </h2>
             <Form
               key={type + formKey + lang}
               schema={schema as RJSFSchema}
@@ -297,41 +382,88 @@ export function App() {
           {/* the preview and what comes out of it stay in view together while the form is edited (configuratore.html) */}
           <div className="configuratore-colonna-anteprima">
             <section aria-labelledby="configuratore-anteprima-titolo">
-              <h2 className="h4" id="configuratore-anteprima-titolo">{t('previewTitle')}</h2>
+              <h2 className="h4" id="configuratore-anteprima-titolo">
+                {t('previewTitle')}
+              </h2>
               <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
                 <div role="group" aria-label={t('previewWidth')} className="btn-group">
                   {(Object.keys(WIDTHS) as Width[]).map((w) => (
-                    <button key={w} type="button" id={'larghezza-' + w} className={'btn btn-xs ' + (width === w ? 'btn-primary' : 'btn-outline-primary')} aria-pressed={width === w} onClick={() => setWidth(w)}>
+                    <button
+                      key={w}
+                      type="button"
+                      id={'larghezza-' + w}
+                      className={'btn btn-xs ' + (width === w ? 'btn-primary' : 'btn-outline-primary')}
+                      aria-pressed={width === w}
+                      onClick={() => setWidth(w)}
+                    >
                       {t(`width_${w}` as 'width_phone')} <span className="visually-hidden">({WIDTHS[w].width} px)</span>
                     </button>
                   ))}
                 </div>
-                <a className="small" href={previewUrl(type, output, t('previewFallback'))} target="_blank" rel="noopener" id="configuratore-anteprima-apri">{t('previewOpen')}</a>
+                <a
+                  className="small"
+                  href={previewUrl(type, output, t('previewFallback'))}
+                  target="_blank"
+                  rel="noopener"
+                  id="configuratore-anteprima-apri"
+                >
+                  {t('previewOpen')}
+                </a>
               </div>
-              <p className="small mb-2" id="configuratore-anteprima-scala">{t('previewScale', { width: pageWidth, percent: Math.round(scale * 100) })}</p>
-              {previewNote && <div className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">{t('previewError', { message: previewNote })}</div>}
+              <p className="small mb-2" id="configuratore-anteprima-scala">
+                {t('previewScale', { width: pageWidth, percent: Math.round(scale * 100) })}
+              </p>
+              {previewNote && (
+                <div className="alert alert-warning" role="alert" id="configuratore-anteprima-errore">
+                  {t('previewError', { message: previewNote })}
+                </div>
+              )}
               <div className="configuratore-anteprima-box">
                 <iframe ref={frame} id="configuratore-anteprima" title={t('previewFrame', { type: typeName(t, type), width: pageWidth })} />
               </div>
               {kind.preview === 'consent' && (
-                <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>{t('previewConsentReset')}</button>
+                <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => preview.current?.resetConsent()}>
+                  {t('previewConsentReset')}
+                </button>
               )}
             </section>
 
             <section aria-labelledby="configuratore-uscita-titolo" className="mt-4">
-              <h2 className="h4" id="configuratore-uscita-titolo">{t('outputTitle')}</h2>
+              <h2 className="h4" id="configuratore-uscita-titolo">
+                {t('outputTitle')}
+              </h2>
               <div className="d-flex flex-wrap gap-2 mb-3">
-                <button type="button" className="btn btn-primary" id="configuratore-copia-json" onClick={() => copy(json, 'configuratore-json')}>{t('copyConfig')}</button>
-                <button type="button" className="btn btn-outline-primary" id="configuratore-copia-html" onClick={() => copy(html, 'configuratore-html')}>{t('copyHtml')}</button>
-                <button type="button" className="btn btn-outline-primary" id="configuratore-scarica" onClick={download}>{t('download')}</button>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  id="configuratore-copia-json"
+                  onClick={() => copy(json, 'configuratore-json')}
+                >
+                  {t('copyConfig')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary"
+                  id="configuratore-copia-html"
+                  onClick={() => copy(html, 'configuratore-html')}
+                >
+                  {t('copyHtml')}
+                </button>
+                <button type="button" className="btn btn-outline-primary" id="configuratore-scarica" onClick={download}>
+                  {t('download')}
+                </button>
               </div>
               <p className="small">{t('linkNote')}</p>
               <div className="form-group">
-                <label htmlFor="configuratore-json" className="active">{t('jsonEditor')}</label>
+                <label htmlFor="configuratore-json" className="active">
+                  {t('jsonEditor')}
+                </label>
                 <textarea id="configuratore-json" className="form-control font-monospace" rows={10} readOnly value={json} />
               </div>
               <div className="form-group">
-                <label htmlFor="configuratore-html" className="active">{t('htmlLabel')}</label>
+                <label htmlFor="configuratore-html" className="active">
+                  {t('htmlLabel')}
+                </label>
                 <textarea id="configuratore-html" className="form-control font-monospace" rows={6} readOnly value={html} />
               </div>
             </section>

@@ -25,7 +25,6 @@ import type { Config, ConfigType, JqueryToConfig } from './types';
 
 export type { Config, ConfigType, FromJquery, JqueryToConfig } from './types';
 
-
 /** A group of the form: its keys in order; Avanzate starts closed. */
 export interface Group {
   id: string;
@@ -137,9 +136,26 @@ const listing: BlockKind = {
   starter: () => ({ $schema: '../schemas/listing.schema.json', blockId: 'elenco', query: '', tabs: ['list'] }),
   groups: [
     { id: 'cosa', title: w('Cosa mostrare', 'What to show'), keys: ['query'], open: true, pickers: ['content'] },
-    { id: 'come', title: w('Come mostrarlo', 'How to show it'), keys: ['view', 'tabs', 'itemsPerRow', 'limitPagination', 'paging', 'fields', 'hideIfEmpty', 'templates', 'map'], open: true, pickers: ['cardFields'] },
-    { id: 'filtri', title: w('Filtri per i visitatori', 'Filters for visitors'), keys: ['showSearch', 'facets', 'timeIntervals', 'publishedRange', 'dateRanges', 'removeExistingEmptyFacets'], open: true, pickers: ['facets'] },
-    { id: 'avanzate', title: ADVANCED, keys: ['queryBuilder', 'remoteUrl', 'localAccessPrefix', 'blockId', 'context', 'locale', 'i18n'], open: false },
+    {
+      id: 'come',
+      title: w('Come mostrarlo', 'How to show it'),
+      keys: ['view', 'tabs', 'itemsPerRow', 'limitPagination', 'paging', 'fields', 'hideIfEmpty', 'templates', 'map'],
+      open: true,
+      pickers: ['cardFields'],
+    },
+    {
+      id: 'filtri',
+      title: w('Filtri per i visitatori', 'Filters for visitors'),
+      keys: ['showSearch', 'facets', 'timeIntervals', 'publishedRange', 'dateRanges', 'removeExistingEmptyFacets'],
+      open: true,
+      pickers: ['facets'],
+    },
+    {
+      id: 'avanzate',
+      title: ADVANCED,
+      keys: ['queryBuilder', 'remoteUrl', 'localAccessPrefix', 'blockId', 'context', 'locale', 'i18n'],
+      open: false,
+    },
   ],
   applies: {
     // the portal's block endpoint builds the query in server mode: no query, no class pickers
@@ -160,14 +176,29 @@ const listing: BlockKind = {
   enumLabels: {
     '/properties/tabs/items': { list: w('Lista', 'List'), geo: w('Mappa', 'Map'), agenda: w('Calendario', 'Calendar') },
     '/properties/itemsPerRow': { auto: w('A muratura (auto)', 'Masonry (auto)') },
-    '/properties/paging': { auto: w('Come la vista (automatico)', 'As the view does (automatic)'), pages: w('Numeri di pagina', 'Page numbers'), append: w('Pulsante «carica altri»', 'A load-more button') },
-    '/properties/facets/items/oneOf/1/properties/sort': { alpha: w('Alfabetico', 'Alphabetical'), count: w('Per numero di risultati', 'By number of results') },
-    '/properties/facets/items/oneOf/1/properties/type': { string: w('Testo (una frase)', 'Text (a phrase)'), date: w('Giorno', 'Day'), integer: w('Numero', 'Number'), term: w('Valore così com’è', 'Value as it is') },
+    '/properties/paging': {
+      auto: w('Come la vista (automatico)', 'As the view does (automatic)'),
+      pages: w('Numeri di pagina', 'Page numbers'),
+      append: w('Pulsante «carica altri»', 'A load-more button'),
+    },
+    '/properties/facets/items/oneOf/1/properties/sort': {
+      alpha: w('Alfabetico', 'Alphabetical'),
+      count: w('Per numero di risultati', 'By number of results'),
+    },
+    '/properties/facets/items/oneOf/1/properties/type': {
+      string: w('Testo (una frase)', 'Text (a phrase)'),
+      date: w('Giorno', 'Day'),
+      integer: w('Numero', 'Number'),
+      term: w('Valore così com’è', 'Value as it is'),
+    },
     '/properties/map/properties/marker/properties/size': { s: w('Piccola', 'Small'), m: w('Media', 'Medium'), l: w('Grande', 'Large') },
   },
   ui: {
     query: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
-    templates: { item: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } }, popup: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } } },
+    templates: {
+      item: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
+      popup: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
+    },
     tabs: { 'ui:widget': 'checkboxes' },
   },
   keys: ['tabs', 'limitPagination', 'fields', 'view', 'remoteUrl', 'queryBuilder'],
@@ -179,7 +210,10 @@ const listing: BlockKind = {
   },
   apiOf: (c) => (typeof c.remoteUrl === 'string' && c.remoteUrl ? originOf(c.remoteUrl) : ''),
   // `itemsPerRow: "3"` (the OpenPA template's text) is 3 to the block; the form offers numbers and "auto"
-  forForm: (config) => (typeof config.itemsPerRow === 'string' && /^[1-6]$/.test(config.itemsPerRow) ? { ...config, itemsPerRow: Number(config.itemsPerRow) } : config),
+  forForm: (config) =>
+    typeof config.itemsPerRow === 'string' && /^[1-6]$/.test(config.itemsPerRow)
+      ? { ...config, itemsPerRow: Number(config.itemsPerRow) }
+      : config,
   preview: 'block',
   pickerTargets: [
     { kind: 'facets', key: 'facets', label: w('Filtro', 'Filter'), entry: (f) => ({ field: f.identifier, label: f.name }) },
@@ -204,10 +238,34 @@ const datatable: BlockKind = {
   legacy: registered.datatable.legacy,
   starter: () => ({ $schema: '../schemas/datatable.schema.json', blockId: 'tabella', query: '' }),
   groups: [
-    { id: 'cosa', title: w('Cosa mostrare', 'What to show'), keys: ['query', 'class', 'classFromResults'], open: true, pickers: ['content'] },
-    { id: 'come', title: w('Come mostrarla', 'How to show it'), keys: ['columns', 'order', 'pageSize', 'pageSizeOptions', 'caption', 'cardBreakpoint'], open: true, pickers: ['columns'] },
-    { id: 'filtri', title: w('Filtri per i visitatori', 'Filters for visitors'), keys: ['search', 'facets', 'export'], open: true, pickers: ['facets'] },
-    { id: 'avanzate', title: ADVANCED, keys: ['blockId', 'searchUrl', 'jsonp', 'classesUrl', 'linkTemplate', 'urlState', 'locale', 'i18n'], open: false, pickers: ['portal'] },
+    {
+      id: 'cosa',
+      title: w('Cosa mostrare', 'What to show'),
+      keys: ['query', 'class', 'classFromResults'],
+      open: true,
+      pickers: ['content'],
+    },
+    {
+      id: 'come',
+      title: w('Come mostrarla', 'How to show it'),
+      keys: ['columns', 'order', 'pageSize', 'pageSizeOptions', 'caption', 'cardBreakpoint'],
+      open: true,
+      pickers: ['columns'],
+    },
+    {
+      id: 'filtri',
+      title: w('Filtri per i visitatori', 'Filters for visitors'),
+      keys: ['search', 'facets', 'export'],
+      open: true,
+      pickers: ['facets'],
+    },
+    {
+      id: 'avanzate',
+      title: ADVANCED,
+      keys: ['blockId', 'searchUrl', 'jsonp', 'classesUrl', 'linkTemplate', 'urlState', 'locale', 'i18n'],
+      open: false,
+      pickers: ['portal'],
+    },
   ],
   applies: {
     '/classFromResults': (c) => !c.class,
@@ -218,13 +276,31 @@ const datatable: BlockKind = {
   },
   enumLabels: {
     '/properties/order/properties/dir': { asc: w('Crescente', 'Ascending'), desc: w('Decrescente', 'Descending') },
-    '/properties/export/properties/separator': { ',': w('Virgola (,)', 'Comma (,)'), ';': w('Punto e virgola (;)', 'Semicolon (;)'), '\t': w('Tabulazione', 'Tab') },
+    '/properties/export/properties/separator': {
+      ',': w('Virgola (,)', 'Comma (,)'),
+      ';': w('Punto e virgola (;)', 'Semicolon (;)'),
+      '\t': w('Tabulazione', 'Tab'),
+    },
     '/definitions/facet/properties/sort': { alpha: w('Alfabetico', 'Alphabetical'), count: w('Per numero di righe', 'By number of rows') },
     '/definitions/fieldType': {
-      auto: w('Automatico (dalla classe)', 'Automatic (from the class)'), text: w('Testo', 'Text'), html: w('HTML come testo', 'HTML as text'), number: w('Numero', 'Number'),
-      boolean: w('Sì / No', 'Yes / No'), date: w('Data', 'Date'), datetime: w('Data e ora', 'Date and time'), relations: w('Contenuti collegati', 'Related contents'),
-      tags: w('Tag', 'Tags'), file: w('File', 'File'), multifile: w('Più file', 'Several files'), image: w('Immagine', 'Image'), matrix: w('Tabella (matrice)', 'Table (matrix)'),
-      author: w('Autori', 'Authors'), user: w('Utente', 'User'), price: w('Prezzo', 'Price'), url: w('Link', 'Link'), geo: w('Posizione', 'Location'),
+      auto: w('Automatico (dalla classe)', 'Automatic (from the class)'),
+      text: w('Testo', 'Text'),
+      html: w('HTML come testo', 'HTML as text'),
+      number: w('Numero', 'Number'),
+      boolean: w('Sì / No', 'Yes / No'),
+      date: w('Data', 'Date'),
+      datetime: w('Data e ora', 'Date and time'),
+      relations: w('Contenuti collegati', 'Related contents'),
+      tags: w('Tag', 'Tags'),
+      file: w('File', 'File'),
+      multifile: w('Più file', 'Several files'),
+      image: w('Immagine', 'Image'),
+      matrix: w('Tabella (matrice)', 'Table (matrix)'),
+      author: w('Autori', 'Authors'),
+      user: w('Utente', 'User'),
+      price: w('Prezzo', 'Price'),
+      url: w('Link', 'Link'),
+      geo: w('Posizione', 'Location'),
     },
   },
   ui: {
@@ -245,7 +321,12 @@ const datatable: BlockKind = {
   apiOf: (c) => (c.jsonp === true && typeof c.searchUrl === 'string' ? originOf(c.searchUrl) : ''),
   preview: 'block',
   pickerTargets: [
-    { kind: 'columns', key: 'columns', label: w('Colonna', 'Column'), entry: (f) => ({ field: f.identifier, title: f.name, type: f.type }) },
+    {
+      kind: 'columns',
+      key: 'columns',
+      label: w('Colonna', 'Column'),
+      entry: (f) => ({ field: f.identifier, title: f.name, type: f.type }),
+    },
     { kind: 'facets', key: 'facets', label: w('Filtro', 'Filter'), entry: (f) => ({ field: f.identifier, label: f.name }) },
   ],
   classKey: 'class',
@@ -270,9 +351,25 @@ const consent: BlockKind = {
   legacy: {},
   starter: () => ({ $schema: '../schemas/consent.schema.json', categories: { necessary: { needed: true, wanted: true } }, services: {} }),
   groups: [
-    { id: 'cosa', title: w('Che cosa chiedere', 'What to ask'), keys: ['categories', 'services', 'multimedia'], open: true, pickers: ['services'] },
-    { id: 'testi', title: w('Testi e aspetto', 'Texts and look'), keys: ['language', 'modalMainTextMoreLink', 'theme', 'barTimeout'], open: true },
-    { id: 'avanzate', title: ADVANCED, keys: ['cookieVersion', 'carryOver', 'googleConsentMode', 'globalPrivacyControl', 'iframePlaceholders'], open: false },
+    {
+      id: 'cosa',
+      title: w('Che cosa chiedere', 'What to ask'),
+      keys: ['categories', 'services', 'multimedia'],
+      open: true,
+      pickers: ['services'],
+    },
+    {
+      id: 'testi',
+      title: w('Testi e aspetto', 'Texts and look'),
+      keys: ['language', 'modalMainTextMoreLink', 'theme', 'barTimeout'],
+      open: true,
+    },
+    {
+      id: 'avanzate',
+      title: ADVANCED,
+      keys: ['cookieVersion', 'carryOver', 'googleConsentMode', 'globalPrivacyControl', 'iframePlaceholders'],
+      open: false,
+    },
   ],
   applies: {
     // a necessary category is always on: when it is allowed and how its switch starts do not apply
@@ -281,8 +378,10 @@ const consent: BlockKind = {
   },
   enumLabels: {
     '/properties/services/additionalProperties/properties/type': {
-      'script-tag': w('Tag <script> della pagina', "The page's <script> tags"), 'dynamic-script': w('Script aggiunti dal codice', 'Scripts added by code'),
-      wrapped: w('Funzione racchiusa (CookieConsent.wrapper)', 'Wrapped function (CookieConsent.wrapper)'), localcookie: w('Solo i suoi cookie', 'Its cookies only'),
+      'script-tag': w('Tag <script> della pagina', "The page's <script> tags"),
+      'dynamic-script': w('Script aggiunti dal codice', 'Scripts added by code'),
+      wrapped: w('Funzione racchiusa (CookieConsent.wrapper)', 'Wrapped function (CookieConsent.wrapper)'),
+      localcookie: w('Solo i suoi cookie', 'Its cookies only'),
     },
   },
   ui: {},
@@ -294,8 +393,29 @@ const consent: BlockKind = {
   // so a visitor's earlier choice stays valid; both scripts are inserted by script, hence
   // dynamic-script; Matomo's matomo.js does not contain its key, hence its search, docs/openpa.md step 5)
   services: [
-    { key: 'piwik', name: w('Web Analytics Italia (Matomo)', 'Web Analytics Italia (Matomo)'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'dynamic-script', search: 'matomo', cookies: [{ name: '__utma' }, { name: { pattern: '^_pk' } }], language: { locale: { it: { name: 'Web Analytics Italia' } } } } },
-    { key: 'google', name: w('Google Analytics', 'Google Analytics'), category: { key: 'analytics', config: {} }, service: { category: 'analytics', type: 'dynamic-script', cookies: [{ name: { pattern: '^_gid' } }, { name: { pattern: '^_gat' } }, { name: { pattern: '^_ga' } }], language: { locale: { it: { name: 'Google Analytics' } } } } },
+    {
+      key: 'piwik',
+      name: w('Web Analytics Italia (Matomo)', 'Web Analytics Italia (Matomo)'),
+      category: { key: 'analytics', config: {} },
+      service: {
+        category: 'analytics',
+        type: 'dynamic-script',
+        search: 'matomo',
+        cookies: [{ name: '__utma' }, { name: { pattern: '^_pk' } }],
+        language: { locale: { it: { name: 'Web Analytics Italia' } } },
+      },
+    },
+    {
+      key: 'google',
+      name: w('Google Analytics', 'Google Analytics'),
+      category: { key: 'analytics', config: {} },
+      service: {
+        category: 'analytics',
+        type: 'dynamic-script',
+        cookies: [{ name: { pattern: '^_gid' } }, { name: { pattern: '^_gat' } }, { name: { pattern: '^_ga' } }],
+        language: { locale: { it: { name: 'Google Analytics' } } },
+      },
+    },
   ],
   presets: PRESETS.filter((p) => p.type === 'consent'),
 };
@@ -317,7 +437,9 @@ const KIT_KEYS = ['blockId', 'locale', 'i18n'];
  */
 export function fromSchema(type: BlockType, all: Record<string, BlockKind> = {}): BlockKind {
   const schema = schemas[type];
-  const props = Object.entries<any>(schema.properties || {}).filter(([k, v]) => k !== '$schema' && !v.deprecated).map(([k]) => k);
+  const props = Object.entries<any>(schema.properties || {})
+    .filter(([k, v]) => k !== '$schema' && !v.deprecated)
+    .map(([k]) => k);
   const advanced = props.filter((k) => KIT_KEYS.includes(k));
   const own = props.filter((k) => !advanced.includes(k));
   const elsewhere = new Set([...Object.values(all), consent].flatMap((k) => Object.keys(k.schema.properties || {})));
@@ -350,6 +472,9 @@ export const BLOCKS = (() => {
   for (const type of Object.keys(registered) as BlockType[]) table[type] ||= fromSchema(type, table);
   table.consent = consent;
   // the registry's order, consent last
-  return Object.fromEntries([...Object.keys(registered), 'consent'].map((t) => [t, table[t as ConfigType]])) as Record<ConfigType, BlockKind>;
+  return Object.fromEntries([...Object.keys(registered), 'consent'].map((t) => [t, table[t as ConfigType]])) as Record<
+    ConfigType,
+    BlockKind
+  >;
 })();
 export const CONFIG_TYPES = Object.keys(BLOCKS) as ConfigType[];

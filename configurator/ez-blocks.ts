@@ -55,14 +55,23 @@ export const EZ_BLOCKS: EzBlockType[] = [
   {
     type: 'OpendataRemoteContents',
     name: 'Contenuti remoti (opencontent opendata)',
-    views: [{ view: 'default', name: 'Default' }, { view: 'datatable', name: 'Datatable' }, { view: 'horizontal', name: 'Orizzontale' }],
+    views: [
+      { view: 'default', name: 'Default' },
+      { view: 'datatable', name: 'Datatable' },
+      { view: 'horizontal', name: 'Orizzontale' },
+    ],
     attributes: [LISTING[0], { name: 'remote_url', label: 'Url remoto' }, ...LISTING.slice(1)],
   },
   {
     type: 'OpendataQueriedContents',
     name: 'Contenuti in base a opendata query',
     views: [{ view: 'default', name: 'Default' }],
-    attributes: [LISTING[0], LISTING[1], { name: 'ignore_policy', label: 'Mostra tutti i contenuti ignorando le policy di accesso', checkbox: true }, ...LISTING.slice(2)],
+    attributes: [
+      LISTING[0],
+      LISTING[1],
+      { name: 'ignore_policy', label: 'Mostra tutti i contenuti ignorando le policy di accesso', checkbox: true },
+      ...LISTING.slice(2),
+    ],
   },
   {
     type: 'RicercaLuoghi',
@@ -80,7 +89,8 @@ export const EZ_BLOCKS: EzBlockType[] = [
 export const ezBlock = (type: string) => EZ_BLOCKS.find((b) => b.type === type);
 
 /** Which piazza block an eZ block becomes: the data table view, Amministrazione Trasparente's tables, or a listing. */
-export const configTypeOf = (type: string, view: string): ConfigType => (view === 'datatable' || type === 'TrasparenzaTable' ? 'datatable' : 'listing');
+export const configTypeOf = (type: string, view: string): ConfigType =>
+  view === 'datatable' || type === 'TrasparenzaTable' ? 'datatable' : 'listing';
 
 /** Every attribute name any of these blocks has. */
 export const EZ_ATTRIBUTE_NAMES = new Set(EZ_BLOCKS.flatMap((b) => b.attributes.map((a) => a.name)));
@@ -95,11 +105,26 @@ export function checkboxValue(text: string): string {
  * trees of `:tree` facets, which only the eZ template can read (api_tagtree).
  */
 export const EZ_IGNORED: Record<string, { it: string; en: string }> = {
-  image: { it: "L'immagine di sfondo la mostra il template eZ, non il blocco.", en: 'The background image is drawn by the eZ template, not by the block.' },
-  template: { it: 'Template jsrender: piazza mostra la vista del risultato; per un markup tuo usa «Template HTML › Risultato».', en: "A jsrender template: piazza shows the result's view; for markup of your own use «HTML templates › Result»." },
+  image: {
+    it: "L'immagine di sfondo la mostra il template eZ, non il blocco.",
+    en: 'The background image is drawn by the eZ template, not by the block.',
+  },
+  template: {
+    it: 'Template jsrender: piazza mostra la vista del risultato; per un markup tuo usa «Template HTML › Risultato».',
+    en: "A jsrender template: piazza shows the result's view; for markup of your own use «HTML templates › Result».",
+  },
   simple_geo_api: { it: "piazza sceglie da sé l'endpoint della mappa.", en: 'piazza picks the map endpoint itself.' },
-  show_all_link: { it: 'Il pulsante «Vedi tutti» sotto il blocco lo scrive il template eZ.', en: 'The «View all» button below the block is written by the eZ template.' },
-  show_all_text: { it: 'Il pulsante «Vedi tutti» sotto il blocco lo scrive il template eZ.', en: 'The «View all» button below the block is written by the eZ template.' },
+  show_all_link: {
+    it: 'Il pulsante «Vedi tutti» sotto il blocco lo scrive il template eZ.',
+    en: 'The «View all» button below the block is written by the eZ template.',
+  },
+  show_all_text: {
+    it: 'Il pulsante «Vedi tutti» sotto il blocco lo scrive il template eZ.',
+    en: 'The «View all» button below the block is written by the eZ template.',
+  },
   ignore_policy: { it: 'Lo applica il blocco del portale (modalità server).', en: "The portal's block applies it (server mode)." },
-  ':tree': { it: "I filtri ad albero ricevono l'albero dei tag dal template eZ sul portale: qui sono filtri semplici.", en: 'Tree filters get their tag tree from the eZ template on the portal: here they are plain filters.' },
+  ':tree': {
+    it: "I filtri ad albero ricevono l'albero dei tag dal template eZ sul portale: qui sono filtri semplici.",
+    en: 'Tree filters get their tag tree from the eZ template on the portal: here they are plain filters.',
+  },
 };

@@ -13,7 +13,10 @@ import { listingMarkup } from './theme-markup';
 
 /** The listing's own text keys (its catalog, blocks/listing/public.ts): the plugin's i18n keys are not among them. */
 const LISTING_TEXT_KEYS = new Set(Object.keys(listingTexts.it));
-const PLUGIN_TEXT = { it: 'Testo del plugin jQuery: piazza ha già i suoi testi in italiano, inglese e tedesco.', en: 'A text of the jQuery plugin: piazza has its own texts in Italian, English and German.' };
+const PLUGIN_TEXT = {
+  it: 'Testo del plugin jQuery: piazza ha già i suoi testi in italiano, inglese e tedesco.',
+  en: 'A text of the jQuery plugin: piazza has its own texts in Italian, English and German.',
+};
 
 export const listingFromJquery: JqueryToConfig = (settings, page, blockId) => {
   let config: Config = {};

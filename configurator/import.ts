@@ -19,25 +19,32 @@ import { forForm, namedType, titleOf, typeOf } from './model';
 import type { Texts } from './texts';
 import { datatableAttributes } from './theme-markup';
 
-export interface EzBlockRef { id: string; type: string; view: string }
-export interface EzSite { prefix: string; locale: string }
+export interface EzBlockRef {
+  id: string;
+  type: string;
+  view: string;
+}
+export interface EzSite {
+  prefix: string;
+  locale: string;
+}
 
 /** What a paste holds. */
 export type Source =
   | { kind: 'piazza'; type: ConfigType | null; config: Config }
   | {
-    kind: 'ez';
-    /** The form piazza's overrides write, whole: block, attributes, site, tag trees. */
-    form?: Record<string, unknown>;
-    /** What the paste says of the block and the site (the admin gives the rest). */
-    block?: EzBlockRef;
-    site?: EzSite;
-    attributes: Record<string, string>;
-    /** Lines that name no attribute. */
-    unread: string[];
-    /** How many other blocks the pasted page XML holds. */
-    others: number;
-  }
+      kind: 'ez';
+      /** The form piazza's overrides write, whole: block, attributes, site, tag trees. */
+      form?: Record<string, unknown>;
+      /** What the paste says of the block and the site (the admin gives the rest). */
+      block?: EzBlockRef;
+      site?: EzSite;
+      attributes: Record<string, string>;
+      /** Lines that name no attribute. */
+      unread: string[];
+      /** How many other blocks the pasted page XML holds. */
+      others: number;
+    }
   | { kind: 'jquery'; type: ConfigType; settings: Config; unreadable: Unreadable[]; blockId?: string; page: Document | null }
   | { kind: 'error'; error: string; detail?: string };
 
@@ -59,7 +66,9 @@ export function readSource(text: string): Source {
       try {
         const literal = readLiteral(t);
         if (isObject(literal.value)) return fromSettings(literal.value, literal.unreadable, t, null);
-      } catch { /* neither */ }
+      } catch {
+        /* neither */
+      }
       return { kind: 'error', error: 'json', detail: (e as Error).message };
     }
   }
@@ -82,7 +91,14 @@ export function readSource(text: string): Source {
     }
     // the theme's data table: its data-* (its script builds the plugin's settings at run time, from them)
     const table = datatableAttributes(page);
-    if (table) return { kind: 'ez', block: { id: table.blockId, type: 'OpendataRemoteContents', view: 'datatable' }, attributes: table.attributes, unread: [], others: 0 };
+    if (table)
+      return {
+        kind: 'ez',
+        block: { id: table.blockId, type: 'OpendataRemoteContents', view: 'datatable' },
+        attributes: table.attributes,
+        unread: [],
+        others: 0,
+      };
     const fromScript = jquerySettings(t, page);
     if (fromScript) return fromScript;
     return { kind: 'error', error: 'noConfigInHtml' };
@@ -95,11 +111,23 @@ function fromJson(json: unknown): Source {
   if ('openpa' in json) {
     const form = isObject(json.openpa) ? json.openpa : {};
     const block = isObject(form.block) ? (form.block as unknown as EzBlockRef) : undefined;
-    return { kind: 'ez', form: json, block, site: isObject(form.site) ? (form.site as unknown as EzSite) : undefined, attributes: texts(form.attributes), unread: [], others: 0 };
+    return {
+      kind: 'ez',
+      form: json,
+      block,
+      site: isObject(form.site) ? (form.site as unknown as EzSite) : undefined,
+      attributes: texts(form.attributes),
+      unread: [],
+      others: 0,
+    };
   }
   // a block as eZ Flow holds it: {id, name, type, view, custom_attributes}
   if (isObject(json.custom_attributes)) {
-    const block = { id: String(json.id ?? '').replace(/^id_/, ''), type: String(json.type ?? ''), view: String(json.view ?? 'default') || 'default' };
+    const block = {
+      id: String(json.id ?? '').replace(/^id_/, ''),
+      type: String(json.type ?? ''),
+      view: String(json.view ?? 'default') || 'default',
+    };
     return { kind: 'ez', block: block.type ? block : undefined, attributes: texts(json.custom_attributes), unread: [], others: 0 };
   }
   if (Object.keys(json).some((k) => EZ_ONLY.includes(k)) && Object.values(json).every((v) => v === null || typeof v !== 'object')) {
@@ -108,7 +136,9 @@ function fromJson(json: unknown): Source {
   const type = typeOf(json);
   // the plugin's own settings (a listing's legacy keys, or the data table's builder/datatable): taken through the block's handling.
   // A config that names piazza's schema is piazza's, whatever keys it holds: the problem list says what the block ignores, and it keeps them as written
-  if (!namedType(json)) for (const [, t] of JQUERY_CALLS) if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
+  if (!namedType(json))
+    for (const [, t] of JQUERY_CALLS)
+      if (BLOCKS[t].jquery!.recognise(json)) return { kind: 'jquery', type: t, settings: json, unreadable: [], page: null };
   return { kind: 'piazza', type, config: json };
 }
 
@@ -131,16 +161,22 @@ function fromXml(t: string): Source {
   const blocks = [...doc.getElementsByTagName('block')];
   const ours = blocks.filter((b) => ezBlock(child(b, 'type')));
   const block = ours[0] || blocks[0];
-  const attributesEl = block ? [...block.children].find((c) => c.tagName === 'custom_attributes') : doc.getElementsByTagName('custom_attributes')[0];
+  const attributesEl = block
+    ? [...block.children].find((c) => c.tagName === 'custom_attributes')
+    : doc.getElementsByTagName('custom_attributes')[0];
   const attributes: Record<string, string> = {};
   for (const a of attributesEl ? [...attributesEl.children] : []) attributes[a.tagName] = a.textContent ?? '';
-  const ref = block && child(block, 'type') ? { id: (block.getAttribute('id') || '').replace(/^id_/, ''), type: child(block, 'type'), view: child(block, 'view') || 'default' } : undefined;
+  const ref =
+    block && child(block, 'type')
+      ? { id: (block.getAttribute('id') || '').replace(/^id_/, ''), type: child(block, 'type'), view: child(block, 'view') || 'default' }
+      : undefined;
   return { kind: 'ez', block: ref, attributes, unread: [], others: Math.max(0, ours.length - 1) };
 }
 
 /** Every label of the block editor, longest first (a label may start with another). */
-const LABELS = EZ_BLOCKS.flatMap((b) => b.attributes.filter((a) => a.label).map((a) => [a.label!.toLowerCase(), a] as const))
-  .sort((a, b) => b[0].length - a[0].length);
+const LABELS = EZ_BLOCKS.flatMap((b) => b.attributes.filter((a) => a.label).map((a) => [a.label!.toLowerCase(), a] as const)).sort(
+  (a, b) => b[0].length - a[0].length,
+);
 const ATTRIBUTES = new Map(EZ_BLOCKS.flatMap((b) => b.attributes.map((a) => [a.name, a] as const)));
 
 /** The attributes as the block editor shows them, one a line: `Label: value` or `identifier: value` (`=` or a tab also). */
@@ -160,7 +196,10 @@ function fromLines(t: string): Source {
       attr = m ? ATTRIBUTES.get(m[1]) : undefined;
       value = m?.[2];
     }
-    if (!attr || value === undefined) { unread.push(line); continue; }
+    if (!attr || value === undefined) {
+      unread.push(line);
+      continue;
+    }
     const option = attr.options && Object.entries(attr.options).find(([label]) => label.toLowerCase() === value!.toLowerCase());
     attributes[attr.name] = attr.checkbox ? checkboxValue(value) : option ? option[1] : value;
   }
@@ -204,10 +243,18 @@ export interface Imported {
 }
 
 /** The eZ block and site the admin gives when the paste does not say them. */
-export interface EzContext { block: EzBlockRef; site: EzSite }
+export interface EzContext {
+  block: EzBlockRef;
+  site: EzSite;
+}
 
 /** The config a source becomes, and what the admin should know about it. */
-export async function importSource(src: Exclude<Source, { kind: 'error' }>, ctx: EzContext, current: ConfigType, t: Texts): Promise<Imported> {
+export async function importSource(
+  src: Exclude<Source, { kind: 'error' }>,
+  ctx: EzContext,
+  current: ConfigType,
+  t: Texts,
+): Promise<Imported> {
   const say = adminMessages(t.lang);
   const ignoredNote = (n: LegacyNote): Note => ({ path: n.key, message: t('leftOut', { note: n.note[t.lang] || n.note.it }) });
   if (src.kind === 'piazza') {
@@ -220,7 +267,10 @@ export async function importSource(src: Exclude<Source, { kind: 'error' }>, ctx:
     const { config, ignored } = toConfig(src.settings, src.page, src.blockId);
     const notes = [
       ...ignored.map(ignoredNote),
-      ...src.unreadable.map((u) => ({ path: u.path, message: t('unreadable', { text: u.text.length > 60 ? u.text.slice(0, 57) + '…' : u.text }) })),
+      ...src.unreadable.map((u) => ({
+        path: u.path,
+        message: t('unreadable', { text: u.text.length > 60 ? u.text.slice(0, 57) + '…' : u.text }),
+      })),
     ];
     return { type: src.type, config: forForm(src.type, config), notes, source: 'jquery' };
   }
@@ -231,13 +281,15 @@ export async function importSource(src: Exclude<Source, { kind: 'error' }>, ctx:
   const mapped = (await kind.fromOpenpa!())(form);
   const config = { $schema: `../schemas/${type}.schema.json`, ...mapped.config };
   const notes: Note[] = [];
-  for (const p of [...mapped.problems, ...relocate(kind.check(mapped.config), mapped.origin)]) notes.push({ path: p.path, message: say.problem(p as ConfigProblem), problem: true });
+  for (const p of [...mapped.problems, ...relocate(kind.check(mapped.config), mapped.origin)])
+    notes.push({ path: p.path, message: say.problem(p as ConfigProblem), problem: true });
   // attributes the mapping reads from the server, or that have no equivalent
   for (const [name, value] of Object.entries(src.attributes)) {
     const why = EZ_IGNORED[name];
     if (value && why) notes.push(ignoredNote({ key: '/openpa/attributes/' + name, note: why }));
   }
-  if (!src.form && /:tree\b/.test(src.attributes.facets || '')) notes.push(ignoredNote({ key: '/openpa/attributes/facets', note: EZ_IGNORED[':tree'] }));
+  if (!src.form && /:tree\b/.test(src.attributes.facets || ''))
+    notes.push(ignoredNote({ key: '/openpa/attributes/facets', note: EZ_IGNORED[':tree'] }));
   for (const line of src.unread) notes.push({ path: '', message: t('unreadLine', { line }) });
   if (src.others) notes.push({ path: '', message: t('importOthers', { count: src.others }) });
   return { type, config: forForm(type, config), notes, source: 'ez' };

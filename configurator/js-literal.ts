@@ -24,7 +24,10 @@ const pointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const IDENT = /[A-Za-z0-9_$]/;
 
 export class LiteralError extends Error {
-  constructor(message: string, public at: number) {
+  constructor(
+    message: string,
+    public at: number,
+  ) {
     super(message);
     this.name = 'LiteralError';
   }
@@ -38,8 +41,15 @@ export function readLiteral(text: string, start = 0): Literal {
   function space() {
     for (;;) {
       while (i < text.length && /\s/.test(text[i])) i++;
-      if (text.startsWith('//', i)) { while (i < text.length && text[i] !== '\n') i++; continue; }
-      if (text.startsWith('/*', i)) { const e = text.indexOf('*/', i + 2); i = e < 0 ? text.length : e + 2; continue; }
+      if (text.startsWith('//', i)) {
+        while (i < text.length && text[i] !== '\n') i++;
+        continue;
+      }
+      if (text.startsWith('/*', i)) {
+        const e = text.indexOf('*/', i + 2);
+        i = e < 0 ? text.length : e + 2;
+        continue;
+      }
       return;
     }
   }
@@ -50,7 +60,10 @@ export function readLiteral(text: string, start = 0): Literal {
     while (i < text.length && text[i] !== quote) {
       const c = text[i++];
       if (c === '\n' && quote !== '`') throw new LiteralError('unterminated string', i);
-      if (c !== '\\') { out += c; continue; }
+      if (c !== '\\') {
+        out += c;
+        continue;
+      }
       const e = text[i++];
       if (e === undefined) break;
       if (e === 'n') out += '\n';
@@ -59,11 +72,21 @@ export function readLiteral(text: string, start = 0): Literal {
       else if (e === 'b') out += '\b';
       else if (e === 'f') out += '\f';
       else if (e === 'v') out += '\v';
-      else if (e === '\r' || e === '\n') { if (e === '\r' && text[i] === '\n') i++; } // line continuation
-      else if (e === 'x') { out += String.fromCharCode(parseInt(text.slice(i, i + 2), 16)); i += 2; }
-      else if (e === 'u') {
-        if (text[i] === '{') { const close = text.indexOf('}', i); out += String.fromCodePoint(parseInt(text.slice(i + 1, close), 16)); i = close + 1; }
-        else { out += String.fromCharCode(parseInt(text.slice(i, i + 4), 16)); i += 4; }
+      else if (e === '\r' || e === '\n') {
+        if (e === '\r' && text[i] === '\n') i++;
+      } // line continuation
+      else if (e === 'x') {
+        out += String.fromCharCode(parseInt(text.slice(i, i + 2), 16));
+        i += 2;
+      } else if (e === 'u') {
+        if (text[i] === '{') {
+          const close = text.indexOf('}', i);
+          out += String.fromCodePoint(parseInt(text.slice(i + 1, close), 16));
+          i = close + 1;
+        } else {
+          out += String.fromCharCode(parseInt(text.slice(i, i + 4), 16));
+          i += 4;
+        }
       } else if (/[0-7]/.test(e)) {
         // legacy octal escapes: `\042` is what eZ's wash(javascript) writes for `"`
         let digits = e;
@@ -83,10 +106,18 @@ export function readLiteral(text: string, start = 0): Literal {
     while (i < text.length) {
       const c = text[i];
       if (!stack.length && (c === ',' || c === '}' || c === ']' || c === ')')) break;
-      if (c === '"' || c === "'" || c === '`') { string(); continue; }
-      if (text.startsWith('//', i) || text.startsWith('/*', i)) { space(); continue; }
+      if (c === '"' || c === "'" || c === '`') {
+        string();
+        continue;
+      }
+      if (text.startsWith('//', i) || text.startsWith('/*', i)) {
+        space();
+        continue;
+      }
       if (c === '(' || c === '[' || c === '{') stack.push(c === '(' ? ')' : c === '[' ? ']' : '}');
-      else if (c === ')' || c === ']' || c === '}') { if (stack.pop() !== c) throw new LiteralError('unbalanced ' + c, i); }
+      else if (c === ')' || c === ']' || c === '}') {
+        if (stack.pop() !== c) throw new LiteralError('unbalanced ' + c, i);
+      }
       i++;
     }
     return text.slice(from, i).trim();
@@ -101,14 +132,22 @@ export function readLiteral(text: string, start = 0): Literal {
     if (c === '"' || c === "'" || (c === '`' && !text.slice(i, text.indexOf('`', i + 1)).includes('${'))) {
       const s = string();
       space();
-      if (i < text.length && !/[,}\])]/.test(text[i])) { i = from; return unknown(path); } // 'a' + b
+      if (i < text.length && !/[,}\])]/.test(text[i])) {
+        i = from;
+        return unknown(path);
+      } // 'a' + b
       return s;
     }
-    const word = /^(-?(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)|true|false|null|undefined)(?![A-Za-z0-9_$.])/.exec(text.slice(i, i + 64));
+    const word = /^(-?(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)|true|false|null|undefined)(?![A-Za-z0-9_$.])/.exec(
+      text.slice(i, i + 64),
+    );
     if (word) {
       i += word[0].length;
       space();
-      if (i < text.length && !/[,}\])]/.test(text[i])) { i = from; return unknown(path); }
+      if (i < text.length && !/[,}\])]/.test(text[i])) {
+        i = from;
+        return unknown(path);
+      }
       const w = word[1];
       return w === 'true' ? true : w === 'false' ? false : w === 'null' ? null : w === 'undefined' ? undefined : Number(w);
     }
@@ -135,7 +174,10 @@ export function readLiteral(text: string, start = 0): Literal {
     const out: Record<string, unknown> = {};
     for (;;) {
       space();
-      if (text[i] === '}') { i++; return out; }
+      if (text[i] === '}') {
+        i++;
+        return out;
+      }
       const k = key();
       space();
       if (text[i] !== ':') throw new LiteralError("':' expected after " + k, i);
@@ -143,8 +185,14 @@ export function readLiteral(text: string, start = 0): Literal {
       const v = value(path + '/' + pointer(k));
       if (v !== SKIP && v !== undefined) out[k] = v;
       space();
-      if (text[i] === ',') { i++; continue; }
-      if (text[i] === '}') { i++; return out; }
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === '}') {
+        i++;
+        return out;
+      }
       throw new LiteralError("',' or '}' expected", i);
     }
   }
@@ -154,12 +202,21 @@ export function readLiteral(text: string, start = 0): Literal {
     const out: unknown[] = [];
     for (let n = 0; ; n++) {
       space();
-      if (text[i] === ']') { i++; return out; }
+      if (text[i] === ']') {
+        i++;
+        return out;
+      }
       const v = value(path + '/' + n);
       out.push(v === SKIP ? null : v);
       space();
-      if (text[i] === ',') { i++; continue; }
-      if (text[i] === ']') { i++; return out; }
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === ']') {
+        i++;
+        return out;
+      }
       throw new LiteralError("',' or ']' expected", i);
     }
   }

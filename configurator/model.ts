@@ -30,13 +30,20 @@ export interface Problem extends ConfigProblem {
 export function problemsOf(type: ConfigType, config: unknown, lang: AdminLang): Problem[] {
   const say = adminMessages(lang);
   const kind = BLOCKS[type];
-  const found: ConfigProblem[] = type !== 'consent' && (!config || typeof config !== 'object' || Array.isArray(config))
-    ? [{ path: '/', code: 'type', types: ['object'] }]
-    : kind.check(config as Config);
+  const found: ConfigProblem[] =
+    type !== 'consent' && (!config || typeof config !== 'object' || Array.isArray(config))
+      ? [{ path: '/', code: 'type', types: ['object'] }]
+      : kind.check(config as Config);
   const out: Problem[] = found.map((p) => ({ ...p, message: say.problem(p), title: titleOf(kind.schema, p.path, lang) }));
   for (const { key, note } of legacyNotes(config, kind.legacy)) {
     const path = key.startsWith('/') ? key : '/' + key;
-    out.push({ path, code: 'ignored', message: say.t('warning') + ': ' + say.ignored(key, note), title: titleOf(kind.schema, path, lang), warning: true });
+    out.push({
+      path,
+      code: 'ignored',
+      message: say.t('warning') + ': ' + say.ignored(key, note),
+      title: titleOf(kind.schema, path, lang),
+      warning: true,
+    });
   }
   return out;
 }
@@ -45,7 +52,8 @@ type Node = Record<string, any>;
 
 /** A `#/definitions/x` reference resolved, and the alternative of a union that has `key` (a facet's `field`). */
 function step(schema: Node, root: Node, key: string): Node | undefined {
-  const at = (n: Node | undefined): Node | undefined => (n?.$ref ? { ...root.definitions?.[String(n.$ref).replace('#/definitions/', '')], ...n } : n);
+  const at = (n: Node | undefined): Node | undefined =>
+    n?.$ref ? { ...root.definitions?.[String(n.$ref).replace('#/definitions/', '')], ...n } : n;
   const node = at(schema);
   if (!node) return undefined;
   if (node.properties?.[key]) return at(node.properties[key]);
@@ -63,7 +71,10 @@ const titleIn = (n: Node | undefined, lang: AdminLang) => (n ? (lang === 'it' &&
  * by number, a map's entries by their key (`Filtri 1 › Campo`, `Categorie › analytics › Necessaria`).
  */
 export function titleOf(schema: Node, path: string, lang: AdminLang): string {
-  const parts = path.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const names: string[] = [];
   let node: Node | undefined = schema;
   for (const key of parts) {
@@ -79,11 +90,15 @@ export function titleOf(schema: Node, path: string, lang: AdminLang): string {
 }
 
 /** A problem as the list shows it: the field's name, its JSON path, the message (`Elementi per pagina (limitPagination) deve essere ≤ 100`). */
-export const problemLine = (p: Problem) => (p.title ? `${p.title} (${p.path.replace(/^\//, '') || '/'}) ${p.message}` : `${p.path || '/'} ${p.message}`);
+export const problemLine = (p: Problem) =>
+  p.title ? `${p.title} (${p.path.replace(/^\//, '') || '/'}) ${p.message}` : `${p.path || '/'} ${p.message}`;
 
 /** The form's id of the field at a JSON path (@rjsf/core: `root` + `_` + each segment). */
 export function fieldIdOf(path: string): string {
-  const parts = path.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   return ['root', ...parts].join('_');
 }
 
@@ -128,7 +143,11 @@ export function decodeState(hash: string): UrlState | null {
   const type = p.get('tipo') as ConfigType;
   if (!CONFIG_TYPES.includes(type)) return null;
   let config: unknown;
-  try { config = JSON.parse(p.get('config') || 'null'); } catch { config = null; }
+  try {
+    config = JSON.parse(p.get('config') || 'null');
+  } catch {
+    config = null;
+  }
   if (!config || typeof config !== 'object' || Array.isArray(config)) config = starter(type);
   return { type, lang: p.get('lingua') === 'en' ? 'en' : 'it', config: config as Config };
 }

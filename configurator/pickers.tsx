@@ -23,7 +23,10 @@ function Failed({ t, error, retry }: { t: Texts; error: unknown; retry: () => vo
   const text = error instanceof RequestError ? requestText(error) : String((error as Error)?.message || error);
   return (
     <div className="alert alert-danger" role="alert">
-      {t('classesFailed', { error: text })} <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={retry}>{t('retry')}</button>
+      {t('classesFailed', { error: text })}{' '}
+      <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={retry}>
+        {t('retry')}
+      </button>
     </div>
   );
 }
@@ -48,13 +51,18 @@ export function ContentPicker({ t, kind, config, onChange, classes, retryClasses
   const query = typeof config.query === 'string' ? config.query : '';
   const parts = parseQuery(query);
   const chosen = classOf(kind, config);
-  const setQuery = (change: Parameters<typeof withParts>[1], extra: Config = {}) => onChange({ ...config, query: withParts(query, change), ...extra });
+  const setQuery = (change: Parameters<typeof withParts>[1], extra: Config = {}) =>
+    onChange({ ...config, query: withParts(query, change), ...extra });
   const fieldList = fields?.state === 'ok' ? fields.value : [];
   const tagFields = fieldList.filter((f) => f.type === 'tags' || f.type === 'relations');
   // a field chosen and no value yet is not a clause: it waits here
   const [pending, setPending] = useState('');
   const tagField = parts.tag?.field || pending;
-  const [values, retryValues] = useLoad<string[]>(chosen && tagField ? () => fieldValues(api, chosen, tagField) : null, [api, chosen, tagField]);
+  const [values, retryValues] = useLoad<string[]>(chosen && tagField ? () => fieldValues(api, chosen, tagField) : null, [
+    api,
+    chosen,
+    tagField,
+  ]);
 
   const sortValue = parts.sort.length ? parts.sort.map(([f, d]) => `${f}=>${d}`).join(', ') : '';
   const sorts: Array<[string, string]> = [
@@ -64,10 +72,14 @@ export function ContentPicker({ t, kind, config, onChange, classes, retryClasses
     ['modified=>desc', t('sortModifiedDesc')],
     ['name=>asc', t('sortNameAsc')],
     ['name=>desc', t('sortNameDesc')],
-    ...fieldList.filter((f) => DATE_TYPES.has(f.type) || f.dataType === 'ocevent').flatMap((f): Array<[string, string]> => [
-      [`${f.identifier}=>asc`, t('sortFieldAsc', { name: f.name })],
-      [`${f.identifier}=>desc`, t('sortFieldDesc', { name: f.name })],
-    ]),
+    ...fieldList
+      .filter((f) => DATE_TYPES.has(f.type) || f.dataType === 'ocevent')
+      .flatMap(
+        (f): Array<[string, string]> => [
+          [`${f.identifier}=>asc`, t('sortFieldAsc', { name: f.name })],
+          [`${f.identifier}=>desc`, t('sortFieldDesc', { name: f.name })],
+        ],
+      ),
   ];
   if (sortValue && !sorts.some(([v]) => v === sortValue)) sorts.push([sortValue, t('sortByHand', { sort: sortValue })]);
 
@@ -78,45 +90,100 @@ export function ContentPicker({ t, kind, config, onChange, classes, retryClasses
       {classes?.state === 'failed' && <Failed t={t} error={classes.error} retry={retryClasses} />}
       {classes?.state === 'ok' && (
         <div className="mb-3">
-          <label htmlFor="configuratore-classe" className="form-label">{t('classLabel')}</label>
-          <select id="configuratore-classe" className="form-select" value={chosen}
+          <label htmlFor="configuratore-classe" className="form-label">
+            {t('classLabel')}
+          </label>
+          <select
+            id="configuratore-classe"
+            className="form-select"
+            value={chosen}
             onChange={(e) => {
               const cls = (e.target as HTMLSelectElement).value;
               // a new class: the tag and an order on the old class's field no longer apply
               const own = parts.sort.every(([f]) => ['published', 'modified', 'name'].includes(f));
-              setQuery({ classes: cls ? [cls] : [], tag: null, ...(own ? {} : { sort: [] }) }, kind.classKey ? { [kind.classKey]: cls || undefined } : {});
-            }}>
+              setQuery(
+                { classes: cls ? [cls] : [], tag: null, ...(own ? {} : { sort: [] }) },
+                kind.classKey ? { [kind.classKey]: cls || undefined } : {},
+              );
+            }}
+          >
             <option value="">{t('classNone')}</option>
-            {classes.value.map((c) => <option key={c.identifier} value={c.identifier}>{c.name}</option>)}
+            {classes.value.map((c) => (
+              <option key={c.identifier} value={c.identifier}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </div>
       )}
       <div className="mb-3">
-        <label htmlFor="configuratore-sottoalbero" className="form-label">{t('subtreeLabel')}</label>
-        <input id="configuratore-sottoalbero" type="text" inputMode="numeric" className="form-control" value={parts.subtree.join(', ')} aria-describedby="configuratore-sottoalbero-aiuto"
-          onChange={(e) => setQuery({ subtree: (e.target as HTMLInputElement).value.split(/[\s,]+/).filter((s) => /^\d+$/.test(s)) })} />
-        <small id="configuratore-sottoalbero-aiuto" className="form-text">{t('subtreeHelp')}</small>
+        <label htmlFor="configuratore-sottoalbero" className="form-label">
+          {t('subtreeLabel')}
+        </label>
+        <input
+          id="configuratore-sottoalbero"
+          type="text"
+          inputMode="numeric"
+          className="form-control"
+          value={parts.subtree.join(', ')}
+          aria-describedby="configuratore-sottoalbero-aiuto"
+          onChange={(e) => setQuery({ subtree: (e.target as HTMLInputElement).value.split(/[\s,]+/).filter((s) => /^\d+$/.test(s)) })}
+        />
+        <small id="configuratore-sottoalbero-aiuto" className="form-text">
+          {t('subtreeHelp')}
+        </small>
       </div>
       {fields?.state === 'loading' && <p role="status">{t('fieldsLoading')}</p>}
       {fields?.state === 'failed' && <Failed t={t} error={fields.error} retry={retryFields} />}
       {chosen && tagFields.length > 0 && (
         <div className="row g-2 mb-3">
           <div className="col-sm-6">
-            <label htmlFor="configuratore-tag-campo" className="form-label">{t('tagLabel')}</label>
-            <select id="configuratore-tag-campo" className="form-select" value={tagField}
-              onChange={(e) => { setPending((e.target as HTMLSelectElement).value); setQuery({ tag: null }); }}>
+            <label htmlFor="configuratore-tag-campo" className="form-label">
+              {t('tagLabel')}
+            </label>
+            <select
+              id="configuratore-tag-campo"
+              className="form-select"
+              value={tagField}
+              onChange={(e) => {
+                setPending((e.target as HTMLSelectElement).value);
+                setQuery({ tag: null });
+              }}
+            >
               <option value="">{t('tagFieldNone')}</option>
-              {tagFields.map((f) => <option key={f.identifier} value={f.identifier}>{f.name}</option>)}
+              {tagFields.map((f) => (
+                <option key={f.identifier} value={f.identifier}>
+                  {f.name}
+                </option>
+              ))}
             </select>
           </div>
           {tagField && (
             <div className="col-sm-6">
-              <label htmlFor="configuratore-tag-valore" className="form-label">{t('tagValueLabel')}</label>
-              {values?.state === 'failed' ? <Failed t={t} error={values.error} retry={retryValues} /> : (
-                <select id="configuratore-tag-valore" className="form-select" value={parts.tag?.value || ''} aria-busy={values?.state === 'loading'}
-                  onChange={(e) => { const v = (e.target as HTMLSelectElement).value; setQuery({ tag: v ? { field: tagField, value: v } : null }); }}>
+              <label htmlFor="configuratore-tag-valore" className="form-label">
+                {t('tagValueLabel')}
+              </label>
+              {values?.state === 'failed' ? (
+                <Failed t={t} error={values.error} retry={retryValues} />
+              ) : (
+                <select
+                  id="configuratore-tag-valore"
+                  className="form-select"
+                  value={parts.tag?.value || ''}
+                  aria-busy={values?.state === 'loading'}
+                  onChange={(e) => {
+                    const v = (e.target as HTMLSelectElement).value;
+                    setQuery({ tag: v ? { field: tagField, value: v } : null });
+                  }}
+                >
                   <option value="">{values?.state === 'loading' ? t('tagValuesLoading') : t('tagValueNone')}</option>
-                  {[...new Set([...(values?.state === 'ok' ? values.value : []), ...(parts.tag?.value ? [parts.tag.value] : [])])].map((v) => <option key={v} value={v}>{v}</option>)}
+                  {[...new Set([...(values?.state === 'ok' ? values.value : []), ...(parts.tag?.value ? [parts.tag.value] : [])])].map(
+                    (v) => (
+                      <option key={v} value={v}>
+                        {v}
+                      </option>
+                    ),
+                  )}
                 </select>
               )}
             </div>
@@ -124,13 +191,23 @@ export function ContentPicker({ t, kind, config, onChange, classes, retryClasses
         </div>
       )}
       <div className="mb-3">
-        <label htmlFor="configuratore-ordine" className="form-label">{t('sortLabel')}</label>
-        <select id="configuratore-ordine" className="form-select" value={sortValue}
+        <label htmlFor="configuratore-ordine" className="form-label">
+          {t('sortLabel')}
+        </label>
+        <select
+          id="configuratore-ordine"
+          className="form-select"
+          value={sortValue}
           onChange={(e) => {
             const v = (e.target as HTMLSelectElement).value;
             setQuery({ sort: v ? v.split(', ').map((s) => s.split('=>') as [string, string]) : [] });
-          }}>
-          {sorts.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+          }}
+        >
+          {sorts.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
         </select>
       </div>
     </fieldset>
@@ -151,7 +228,12 @@ export function FieldsPicker({ t, kind, config, onChange, fields, retryFields, t
     onChange({ ...config, [target.key]: on ? [...rest, target.entry(f)] : rest, ...(kind.classKey ? { [kind.classKey]: chosen } : {}) });
   }
   const legend = t(`picker_${target.kind}` as 'picker_facets', { name: className });
-  if (!chosen) return <p className="small configuratore-scelta" id={'configuratore-scelta-' + target.kind}>{t('pickerNoClass')}</p>;
+  if (!chosen)
+    return (
+      <p className="small configuratore-scelta" id={'configuratore-scelta-' + target.kind}>
+        {t('pickerNoClass')}
+      </p>
+    );
   return (
     <fieldset className="configuratore-scelta" id={'configuratore-scelta-' + target.kind}>
       <legend className="h6">{legend}</legend>
@@ -163,8 +245,16 @@ export function FieldsPicker({ t, kind, config, onChange, fields, retryFields, t
             const id = `scegli-${target.key}-${f.identifier}`;
             return (
               <div className="form-check" key={f.identifier}>
-                <input type="checkbox" className="form-check-input" id={id} checked={has(f.identifier)} onChange={(e) => toggle(f, (e.target as HTMLInputElement).checked)} />
-                <label className="form-check-label" htmlFor={id}>{f.name}</label>
+                <input
+                  type="checkbox"
+                  className="form-check-input"
+                  id={id}
+                  checked={has(f.identifier)}
+                  onChange={(e) => toggle(f, (e.target as HTMLInputElement).checked)}
+                />
+                <label className="form-check-label" htmlFor={id}>
+                  {f.name}
+                </label>
               </div>
             );
           })}
@@ -182,27 +272,63 @@ export function PortalPicker({ t, api, onApply }: { t: Texts; api: string; onApp
   const apply = () => {
     const origin = normalizeOrigin(text);
     setInvalid(origin === null);
-    if (origin !== null) { setText(origin); onApply(origin); }
+    if (origin !== null) {
+      setText(origin);
+      onApply(origin);
+    }
   };
   return (
     <div className="configuratore-scelta mb-3">
-      <label htmlFor="configuratore-api" className="form-label">{t('apiLabel')}</label>
+      <label htmlFor="configuratore-api" className="form-label">
+        {t('apiLabel')}
+      </label>
       <div className="d-flex flex-wrap gap-2">
-        <input id="configuratore-api" type="text" inputMode="url" className={'form-control flex-grow-1 w-auto' + (invalid ? ' is-invalid' : '')} value={text} placeholder="https://www.comune.esempio.it"
-          aria-describedby={'configuratore-api-aiuto' + (invalid ? ' configuratore-api-errore' : '')} aria-invalid={invalid || undefined}
+        <input
+          id="configuratore-api"
+          type="text"
+          inputMode="url"
+          className={'form-control flex-grow-1 w-auto' + (invalid ? ' is-invalid' : '')}
+          value={text}
+          placeholder="https://www.comune.esempio.it"
+          aria-describedby={'configuratore-api-aiuto' + (invalid ? ' configuratore-api-errore' : '')}
+          aria-invalid={invalid || undefined}
           onInput={(e) => setText((e.target as HTMLInputElement).value)}
           // Enter applies the portal (and does not submit the settings form around it)
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); apply(); } }} />
-        <button type="button" id="configuratore-api-usa" className="btn btn-outline-primary btn-sm" onClick={apply}>{t('apiApply')}</button>
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              apply();
+            }
+          }}
+        />
+        <button type="button" id="configuratore-api-usa" className="btn btn-outline-primary btn-sm" onClick={apply}>
+          {t('apiApply')}
+        </button>
       </div>
-      <small id="configuratore-api-aiuto" className="form-text">{t('apiHelp')}</small>
-      {invalid && <div className="invalid-feedback d-block" id="configuratore-api-errore">{t('apiInvalid')}</div>}
+      <small id="configuratore-api-aiuto" className="form-text">
+        {t('apiHelp')}
+      </small>
+      {invalid && (
+        <div className="invalid-feedback d-block" id="configuratore-api-errore">
+          {t('apiInvalid')}
+        </div>
+      )}
     </div>
   );
 }
 
 /** The trackers a portal runs, added by name: each service with the category it needs (made if missing). */
-export function ServicesPicker({ t, services, config, onChange }: { t: Texts; services: KnownService[]; config: Config; onChange(config: Config): void }) {
+export function ServicesPicker({
+  t,
+  services,
+  config,
+  onChange,
+}: {
+  t: Texts;
+  services: KnownService[];
+  config: Config;
+  onChange(config: Config): void;
+}) {
   const current = (config.services && typeof config.services === 'object' ? config.services : {}) as Record<string, Config>;
   const categories = (config.categories && typeof config.categories === 'object' ? config.categories : {}) as Record<string, Config>;
   function toggle(s: KnownService, on: boolean) {
@@ -219,8 +345,16 @@ export function ServicesPicker({ t, services, config, onChange }: { t: Texts; se
       <p className="small mb-2">{t('servicesHelp')}</p>
       {services.map((s) => (
         <div className="form-check" key={s.key}>
-          <input type="checkbox" className="form-check-input" id={'servizio-' + s.key} checked={!!current[s.key]} onChange={(e) => toggle(s, (e.target as HTMLInputElement).checked)} />
-          <label className="form-check-label" htmlFor={'servizio-' + s.key}>{s.name[t.lang]}</label>
+          <input
+            type="checkbox"
+            className="form-check-input"
+            id={'servizio-' + s.key}
+            checked={!!current[s.key]}
+            onChange={(e) => toggle(s, (e.target as HTMLInputElement).checked)}
+          />
+          <label className="form-check-label" htmlFor={'servizio-' + s.key}>
+            {s.name[t.lang]}
+          </label>
         </div>
       ))}
     </fieldset>

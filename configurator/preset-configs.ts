@@ -31,14 +31,16 @@ const facets = ({ cls, use }: PresetContext, fields: string[], extra: Record<str
 // the theme's operator with the real eZ engine: the two must agree.
 const THEME_TEXTS = {
   barLabel: 'Preferenze sui cookie',
-  barMainText: 'Questo sito fa uso di cookie tecnici essenziali al corretto funzionamento delle pagine web, di cookie di analisi e misurazione e di cookie di terze parti. Selezionando "Accetta tutti i cookie" si acconsente all\'utilizzo di tutti i cookie. Selezionando "Accetta i cookie necessari" o chiudendo il banner verranno utilizzati solo i cookie tecnici: così facendo alcune funzionalità ed alcuni contenuti potrebbero non essere disponibili. La preferenza può essere modificata in qualsiasi momento dall\'Informativa cookie.',
+  barMainText:
+    'Questo sito fa uso di cookie tecnici essenziali al corretto funzionamento delle pagine web, di cookie di analisi e misurazione e di cookie di terze parti. Selezionando "Accetta tutti i cookie" si acconsente all\'utilizzo di tutti i cookie. Selezionando "Accetta i cookie necessari" o chiudendo il banner verranno utilizzati solo i cookie tecnici: così facendo alcune funzionalità ed alcuni contenuti potrebbero non essere disponibili. La preferenza può essere modificata in qualsiasi momento dall\'Informativa cookie.',
   barBtnAcceptAll: 'Accetta tutti i cookie',
   barBtnRefuseAll: 'Accetta i cookie necessari',
   barLinkSetting: 'Personalizza i cookie',
   barClose: 'Chiudi',
   closeAriaLabel: 'Chiudi',
   modalMainTitle: 'Informazioni e preferenze sui cookie',
-  modalMainText: "I cookie sono piccoli file di testo che i siti web visitati inviano al device dell'utente, dove vengono memorizzati per raccogliere informazioni attraverso il browser, per essere poi ritrasmessi agli stessi siti nelle visite successive. \nSono utilizzati essenzialmente per misurare e migliorare la qualità dei siti attraverso l'analisi del comportamento dei visitatori.",
+  modalMainText:
+    "I cookie sono piccoli file di testo che i siti web visitati inviano al device dell'utente, dove vengono memorizzati per raccogliere informazioni attraverso il browser, per essere poi ritrasmessi agli stessi siti nelle visite successive. \nSono utilizzati essenzialmente per misurare e migliorare la qualità dei siti attraverso l'analisi del comportamento dei visitatori.",
   modalBtnSave: 'Salva le impostazioni selezionate',
   modalBtnAcceptAll: 'Accetta tutti i cookie e chiudi',
   modalBtnRefuseAll: 'Accetta i cookie necessari e chiudi',
@@ -49,9 +51,18 @@ const THEME_TEXTS = {
   alwaysOn: 'Sempre attivi',
 };
 const THEME_CATEGORIES = {
-  necessary: ['Cookie tecnici essenziali', 'Sono necessari al corretto funzionamento del sito. Consentono la navigazione delle pagine e la memorizzazione delle sessioni di un utente (per mantenerle attive durante la navigazione). Senza questi cookie non potrebbero essere erogati i servizi e le funzionalità per cui gli utenti accedono al sito.'],
-  analytics: ['Cookie di analisi e misurazione', "I cookie di analisi e misurazione sono utilizzati per raccogliere informazioni sul numero degli utenti e su come questi visitano il sito ed elaborare quindi statistiche generali sul servizio web e sul suo utilizzo. I dati sono raccolti in forma anonima e non consentono l'identificazione dell'utente."],
-  marketing: ['Cookie di terze parti', "I cookie di terze parti vengono utilizzati per analizzare le caratteristiche della navigazione dell’utente, per fornirgli servizi di visualizzazione di contenuti o di condivisione degli stessi e per creare profili in base al suo comportamento sul sito. Questo sito incorpora contenuti multimediali tramite provider di terze parti  (ad esempio YouTube o Facebok) utilizzando le specifiche oEmbed o widget di integrazione. Ciascun provider di contenuti potrebbe rilasciare cookie tecnici, analitici e di profilazione in base alle proprie impostazioni. Se questa impostazione è disabilitata i contenuti multimediali non saranno automaticamente incorporati nel sito e sarà invece esposto un link per poterli visualizzare direttamente alla fonte."],
+  necessary: [
+    'Cookie tecnici essenziali',
+    'Sono necessari al corretto funzionamento del sito. Consentono la navigazione delle pagine e la memorizzazione delle sessioni di un utente (per mantenerle attive durante la navigazione). Senza questi cookie non potrebbero essere erogati i servizi e le funzionalità per cui gli utenti accedono al sito.',
+  ],
+  analytics: [
+    'Cookie di analisi e misurazione',
+    "I cookie di analisi e misurazione sono utilizzati per raccogliere informazioni sul numero degli utenti e su come questi visitano il sito ed elaborare quindi statistiche generali sul servizio web e sul suo utilizzo. I dati sono raccolti in forma anonima e non consentono l'identificazione dell'utente.",
+  ],
+  marketing: [
+    'Cookie di terze parti',
+    'I cookie di terze parti vengono utilizzati per analizzare le caratteristiche della navigazione dell’utente, per fornirgli servizi di visualizzazione di contenuti o di condivisione degli stessi e per creare profili in base al suo comportamento sul sito. Questo sito incorpora contenuti multimediali tramite provider di terze parti  (ad esempio YouTube o Facebok) utilizzando le specifiche oEmbed o widget di integrazione. Ciascun provider di contenuti potrebbe rilasciare cookie tecnici, analitici e di profilazione in base alle proprie impostazioni. Se questa impostazione è disabilitata i contenuti multimediali non saranno automaticamente incorporati nel sito e sarà invece esposto un link per poterli visualizzare direttamente alla fonte.',
+  ],
 } as const;
 const named = (name: string, description?: string) => ({ language: { locale: { it: { name, ...(description ? { description } : {}) } } } });
 
@@ -132,7 +143,9 @@ const CONFIGS: Record<string, (ctx: PresetContext) => Config> = {
     caption: 'Amministrazione trasparente',
     columns: [
       { field: 'name', title: ctx.cls.name('name'), link: true },
-      ...['has_code', 'document_type', 'publication_date', 'expiration_time'].filter(ctx.use).map((field) => ({ field, title: ctx.cls.name(field) })),
+      ...['has_code', 'document_type', 'publication_date', 'expiration_time']
+        .filter(ctx.use)
+        .map((field) => ({ field, title: ctx.cls.name(field) })),
     ],
     facets: facets(ctx, ['anno', 'document_type']),
     ...(ctx.use('publication_date') ? { order: { field: 'publication_date', dir: 'desc' } } : {}),
@@ -147,7 +160,11 @@ const CONFIGS: Record<string, (ctx: PresetContext) => Config> = {
  * A preset made against this portal's class (its fields; none for consent): the config, and the
  * fields the preset wanted that the class lacks (left out).
  */
-export function presetConfig(preset: Preset, fields: Array<{ identifier: string; name: string }> | null, schemaHas: (key: string) => boolean): { config: Config; missing: string[] } {
+export function presetConfig(
+  preset: Preset,
+  fields: Array<{ identifier: string; name: string }> | null,
+  schemaHas: (key: string) => boolean,
+): { config: Config; missing: string[] } {
   const byId = new Map((fields || []).map((f) => [f.identifier, f.name]));
   const missing = new Set<string>();
   const cls: ClassView = { has: (f) => byId.has(f), name: (f) => byId.get(f) || f };

@@ -58,7 +58,8 @@ export function createPreview(frame: HTMLIFrameElement, box: HTMLElement, events
     // figure written here: this runs in a ResizeObserver callback on the box, and resizing the box
     // it observes made WebKit report "ResizeObserver loop completed with undelivered notifications"
     // as an uncaught error on the configurator's page (load run E, cross-browser).
-    const text = `#configuratore-anteprima{width:${w}px;height:${h}px;transform:scale(${scale})}` +
+    const text =
+      `#configuratore-anteprima{width:${w}px;height:${h}px;transform:scale(${scale})}` +
       `.configuratore-anteprima-box{aspect-ratio:${w}/${h};max-height:${h}px}`;
     if (text !== written) sheet.replaceSync((written = text));
     events.onScale(scale);
@@ -73,12 +74,10 @@ export function createPreview(frame: HTMLIFrameElement, box: HTMLElement, events
     const piazza = (frame.contentWindow as (Window & typeof globalThis) | null)?.piazza;
     if (!last || !piazza) return;
     if (BLOCKS[last.type].preview === 'consent') return events.onMounted();
-    off = [
-      piazza.on('block:mounted', () => events.onMounted()),
-      piazza.on('block:error', (d) => events.onError(d.message)),
-    ];
+    off = [piazza.on('block:mounted', () => events.onMounted()), piazza.on('block:error', (d) => events.onError(d.message))];
     // (a block quicker than the page's load event)
-    if (frame.contentDocument?.querySelector('#anteprima [data-piazza-block]')?.getAttribute('data-piazza-state') === 'mounted') events.onMounted();
+    if (frame.contentDocument?.querySelector('#anteprima [data-piazza-block]')?.getAttribute('data-piazza-state') === 'mounted')
+      events.onMounted();
   }
   frame.addEventListener('load', listen);
 

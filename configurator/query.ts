@@ -32,13 +32,19 @@ function tokens(q: string): string[] {
       else if (c === quote) quote = '';
       continue;
     }
-    if (c === "'" || c === '"') { quote = c; cur += c; continue; }
+    if (c === "'" || c === '"') {
+      quote = c;
+      cur += c;
+      continue;
+    }
     if (c === '[' || c === '(') depth++;
     if (c === ']' || c === ')') depth--;
     if (/\s/.test(c) && depth === 0) {
       // `classes [x]`: a parameter's name and its brackets are one token
-      if (cur && !/^\[/.test(q.slice(i).trimStart())) { out.push(cur); cur = ''; }
-      else if (cur) cur += ' ';
+      if (cur && !/^\[/.test(q.slice(i).trimStart())) {
+        out.push(cur);
+        cur = '';
+      } else if (cur) cur += ' ';
       continue;
     }
     cur += c;
@@ -48,7 +54,11 @@ function tokens(q: string): string[] {
 }
 
 const bracket = (token: string) => /^\s*\[([\s\S]*)\]\s*$/.exec(token.replace(/^[\w-]+/, ''))?.[1] ?? '';
-const list = (inner: string) => inner.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (inner: string) =>
+  inner
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function parseQuery(query: string): QueryParts {
   const parts: QueryParts = { classes: [], subtree: [], sort: [], tag: null, rest: [] };
@@ -59,12 +69,19 @@ export function parseQuery(query: string): QueryParts {
       const inner = list(bracket(tok));
       if (name === 'classes') parts.classes.push(...inner);
       else if (name === 'subtree') parts.subtree.push(...inner);
-      else for (const s of inner) { const [f, d] = s.split('=>').map((x) => x.trim()); if (f) parts.sort.push([f, d || 'asc']); }
+      else
+        for (const s of inner) {
+          const [f, d] = s.split('=>').map((x) => x.trim());
+          if (f) parts.sort.push([f, d || 'asc']);
+        }
       // a parameter ends the clause before it
       if (clauses[clauses.length - 1].length) clauses.push([]);
       continue;
     }
-    if (tok === 'and') { if (clauses[clauses.length - 1].length) clauses.push([]); continue; }
+    if (tok === 'and') {
+      if (clauses[clauses.length - 1].length) clauses.push([]);
+      continue;
+    }
     clauses[clauses.length - 1].push(tok);
   }
   for (const c of clauses.filter((c) => c.length).map((c) => c.join(' '))) {
@@ -80,16 +97,18 @@ export function parseQuery(query: string): QueryParts {
 function unphrase(s: string): string | null {
   let out = '';
   for (let i = 0; i < s.length; i++) {
-    if (s[i] === '\\') { if (i + 1 >= s.length) return null; out += s[++i]; } else out += s[i];
+    if (s[i] === '\\') {
+      if (i + 1 >= s.length) return null;
+      out += s[++i];
+    } else out += s[i];
   }
   return out;
 }
 
 export function composeQuery(p: QueryParts): string {
-  const head = [
-    p.classes.length ? `classes [${p.classes.join(', ')}]` : '',
-    p.subtree.length ? `subtree [${p.subtree.join(', ')}]` : '',
-  ].filter(Boolean).join(' ');
+  const head = [p.classes.length ? `classes [${p.classes.join(', ')}]` : '', p.subtree.length ? `subtree [${p.subtree.join(', ')}]` : '']
+    .filter(Boolean)
+    .join(' ');
   const clauses = [p.tag ? facetClause(p.tag.field, [p.tag.value]) : '', ...p.rest].filter(Boolean);
   // `and` and `or` may not mix at one level: a clause of `or`s beside others goes in parentheses
   const filters = clauses.map((c) => (clauses.length > 1 && tokens(c).includes('or') ? `(${c})` : c)).join(' and ');

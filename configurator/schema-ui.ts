@@ -37,7 +37,9 @@ export function localizeSchema(kind: BlockKind, lang: AdminLang): Node {
     if (title && pointer) out.title = title;
     const help = (!en && src['x-help-it']) || src['x-help'];
     const long = (!en && src['x-description-it']) || src.description;
-    const ex = Array.isArray(src.examples) ? src.examples.filter((e: unknown) => e !== '' && (typeof e !== 'object' || e === null || JSON.stringify(e).length < 120)) : [];
+    const ex = Array.isArray(src.examples)
+      ? src.examples.filter((e: unknown) => e !== '' && (typeof e !== 'object' || e === null || JSON.stringify(e).length < 120))
+      : [];
     const details = (long || '') + (ex.length ? ` ${ex.length > 1 ? examplesWord : exampleWord}: ${ex.map(show).join(', ')}.` : '');
     if (help) out.description = help;
     else if (long && pointer) out.description = long;
@@ -105,11 +107,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * Required keys are always written (their insides lose defaults too); array items are kept as they are.
  */
 export function withoutDefaults(schema: Node, value: unknown, root: Node = schema): unknown {
-  const resolved = schema?.$ref ? root.definitions?.[String(schema.$ref).replace('#/definitions/', '')] ?? schema : schema;
+  const resolved = schema?.$ref ? (root.definitions?.[String(schema.$ref).replace('#/definitions/', '')] ?? schema) : schema;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   // A map (consent's categories, services): each entry by the schema of its values.
   const each = resolved?.additionalProperties && typeof resolved.additionalProperties === 'object' ? resolved.additionalProperties : null;
-  if (!resolved?.properties) return each ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutDefaults(each, v, root)])) : value;
+  if (!resolved?.properties)
+    return each ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutDefaults(each, v, root)])) : value;
   const required = new Set<string>(resolved.required || []);
   const out: Node = {};
   for (const [k, v] of Object.entries(value as Node)) {

@@ -5,7 +5,12 @@
 import type { ComponentChildren } from 'preact';
 import { getDefaultRegistry } from '@rjsf/core';
 import {
-  TranslatableString, type DescriptionFieldProps, type IconButtonProps, type ObjectFieldTemplateProps, type Registry, type WidgetProps,
+  TranslatableString,
+  type DescriptionFieldProps,
+  type IconButtonProps,
+  type ObjectFieldTemplateProps,
+  type Registry,
+  type WidgetProps,
 } from '@rjsf/utils';
 import type { BlockKind, Config, PickerKind } from './blocks';
 import { Markdown } from './markdown';
@@ -36,7 +41,14 @@ export interface FormContext {
 const contextOf = (registry: Registry) => registry.formContext as FormContext;
 
 /** `root_facets_0__remove` → `/facets/0`. */
-const pathOfId = (id?: string) => '/' + String(id || '').replace(/^root_?/, '').replace(/__\w+$/, '').split('_').filter(Boolean).join('/');
+const pathOfId = (id?: string) =>
+  '/' +
+  String(id || '')
+    .replace(/^root_?/, '')
+    .replace(/__\w+$/, '')
+    .split('_')
+    .filter(Boolean)
+    .join('/');
 
 type ButtonProps = IconButtonProps & { registry: Registry };
 
@@ -45,7 +57,13 @@ function TextButton({ label, tone, ...props }: ButtonProps & { label: Translatab
   const text = registry.translateString(label);
   const where = pathOfId(rest.id);
   return (
-    <button type="button" {...rest} title={undefined} aria-label={where === '/' ? text : `${text} ${where}`} className={`btn btn-xs btn-${tone} me-1 mb-1`}>
+    <button
+      type="button"
+      {...rest}
+      title={undefined}
+      aria-label={where === '/' ? text : `${text} ${where}`}
+      className={`btn btn-xs btn-${tone} me-1 mb-1`}
+    >
       {text}
     </button>
   );
@@ -82,7 +100,10 @@ function SelectWidget(props: WidgetProps) {
   const form = props.registry.translateString(TranslatableString.Type);
   return (
     <>
-      <label className="visually-hidden" htmlFor={props.id}>{`${form}: ${pathOfId(props.id.replace(/__(one|any)of_select$/, '__x'))}`}</label>
+      <label
+        className="visually-hidden"
+        htmlFor={props.id}
+      >{`${form}: ${pathOfId(props.id.replace(/__(one|any)of_select$/, '__x'))}`}</label>
       <CoreSelect {...props} />
     </>
   );
@@ -99,18 +120,23 @@ function DescriptionField({ id, description, schema, registry }: DescriptionFiel
   const t = contextOf(registry)?.t;
   return (
     <>
-      <div id={id} className="field-description">{typeof description === 'string' ? <Markdown>{description}</Markdown> : description}</div>
+      <div id={id} className="field-description">
+        {typeof description === 'string' ? <Markdown>{description}</Markdown> : description}
+      </div>
       {details && details !== description && t && (
         <details className="configuratore-dettagli">
           <summary>{t('details')}</summary>
-          <p><Markdown>{details}</Markdown></p>
+          <p>
+            <Markdown>{details}</Markdown>
+          </p>
         </details>
       )}
     </>
   );
 }
 
-const pointerOf = (path: Array<string | number>, name: string) => '/' + [...path, name].map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointerOf = (path: Array<string | number>, name: string) =>
+  '/' + [...path, name].map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /**
  * Objects: their fields that apply (the block table's rules; a field with a problem always shows).
@@ -134,16 +160,32 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {groups.map((g, i) => {
         const keys = i === groups.length - 1 ? [...g.keys, ...shown.map((p) => p.name).filter((k) => !named.has(k))] : g.keys;
         const fields = keys.map((k) => byName.get(k)).filter((p) => p && !p.hidden);
-        const pickers = (g.pickers || []).filter((k) => applies(ctx.kind, ctx.config, 'picker:' + k)).map((k) => <div key={k}>{ctx.picker(k)}</div>);
-        const hidden = keys.map((k) => byName.get(k)).filter((p) => p?.hidden).map((p) => p!.content);
-        if (!fields.length && !pickers.length) return <div key={g.id} hidden>{hidden}</div>;
+        const pickers = (g.pickers || [])
+          .filter((k) => applies(ctx.kind, ctx.config, 'picker:' + k))
+          .map((k) => <div key={k}>{ctx.picker(k)}</div>);
+        const hidden = keys
+          .map((k) => byName.get(k))
+          .filter((p) => p?.hidden)
+          .map((p) => p!.content);
+        if (!fields.length && !pickers.length)
+          return (
+            <div key={g.id} hidden>
+              {hidden}
+            </div>
+          );
         const id = `configuratore-gruppo-${g.id}`;
         const open = ctx.open.has(g.id);
         // Bootstrap Italia's accordion: a heading holding the button (headings stay headings for screen readers)
         return (
           <div key={g.id} className="configuratore-gruppo">
             <h3 className="configuratore-gruppo-titolo" id={id + '-titolo'}>
-              <button type="button" className={'accordion-button' + (open ? '' : ' collapsed')} aria-expanded={open} aria-controls={id} onClick={() => ctx.toggle(g.id)}>
+              <button
+                type="button"
+                className={'accordion-button' + (open ? '' : ' collapsed')}
+                aria-expanded={open}
+                aria-controls={id}
+                onClick={() => ctx.toggle(g.id)}
+              >
                 {g.title[ctx.t.lang]}
               </button>
             </h3>

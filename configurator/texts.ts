@@ -4,11 +4,15 @@ import { TranslatableString, replaceStringParameters } from '@rjsf/utils';
 import type { AdminLang } from '../runtime/messages';
 
 /** A text in the admin's two languages. */
-export interface Words { it: string; en: string }
+export interface Words {
+  it: string;
+  en: string;
+}
 
 const IT = {
   title: 'Configuratore dei blocchi',
-  intro: 'Scegli che cosa configuri, parti da un modello o da un blocco che il portale ha già, regola le impostazioni e copia il risultato nel template del portale. L’anteprima mostra il blocco vero, con i dati del portale, larga come nella pagina.',
+  intro:
+    'Scegli che cosa configuri, parti da un modello o da un blocco che il portale ha già, regola le impostazioni e copia il risultato nel template del portale. L’anteprima mostra il blocco vero, con i dati del portale, larga come nella pagina.',
   langSwitch: 'Lingua del configuratore',
   typeLegend: 'Che cosa configuri',
   type_listing: 'Elenco di contenuti',
@@ -27,7 +31,8 @@ const IT = {
   importTitle: 'Un blocco che il portale ha già',
   importIntro: 'Incolla quello che hai: ne faccio la configurazione piazza equivalente.',
   importLabel: 'Che cosa incolli',
-  importHelp: 'Va bene: gli attributi di un blocco eZ (una riga per attributo, come «Elementi per pagina: 6», oppure l’XML della pagina), l’HTML o lo script del vecchio blocco jQuery (remoteContentsGui, la tabella con i suoi data-*, opendataDataTable), o una configurazione piazza (JSON o HTML).',
+  importHelp:
+    'Va bene: gli attributi di un blocco eZ (una riga per attributo, come «Elementi per pagina: 6», oppure l’XML della pagina), l’HTML o lo script del vecchio blocco jQuery (remoteContentsGui, la tabella con i suoi data-*, opendataDataTable), o una configurazione piazza (JSON o HTML).',
   importApply: 'Traduci in configurazione piazza',
   importKind_piazza: 'una configurazione piazza',
   importKind_ez: 'gli attributi di un blocco eZ',
@@ -53,7 +58,8 @@ const IT = {
   pasteXml: 'L’XML incollato non si legge.',
   pasteNoConfig: 'Nell’HTML incollato non c’è né un blocco piazza, né lo script #piazza-consent, né un blocco jQuery del tema.',
   pasteType: 'Tipo di blocco sconosciuto «{name}».',
-  pasteUnknown: 'Non riconosco il testo: incolla gli attributi come «nome: valore», una riga per attributo, oppure uno dei formati qui sopra.',
+  pasteUnknown:
+    'Non riconosco il testo: incolla gli attributi come «nome: valore», una riga per attributo, oppure uno dei formati qui sopra.',
   formTitle: 'Impostazioni',
   problemsTitle_zero: 'Nessun problema: la configurazione è valida.',
   problemsTitle_one: '1 problema',
@@ -89,9 +95,11 @@ const IT = {
   picker_columns: 'Colonne dai campi di «{name}»',
   pickerNoClass: 'Scegli prima il tipo di contenuto (in «Cosa mostrare»): i suoi campi compariranno qui.',
   servicesLegend: 'Strumenti che il portale usa',
-  servicesHelp: 'Ognuno diventa un servizio trattenuto finché chi visita non accetta la sua categoria (i tag del portale lo nominano così).',
+  servicesHelp:
+    'Ognuno diventa un servizio trattenuto finché chi visita non accetta la sua categoria (i tag del portale lo nominano così).',
   apiLabel: 'Altro portale',
-  apiHelp: 'Vuoto: questo portale. Un altro portale (https://www.comune.esempio.it) è letto in JSONP; le classi vengono sempre da questo portale.',
+  apiHelp:
+    'Vuoto: questo portale. Un altro portale (https://www.comune.esempio.it) è letto in JSONP; le classi vengono sempre da questo portale.',
   apiApply: 'Usa questo portale',
   apiInvalid: 'Non è un indirizzo valido.',
   previewTitle: 'Anteprima',
@@ -120,7 +128,8 @@ type Key = keyof typeof IT;
 
 const EN: Record<Key, string> = {
   title: 'Block configurator',
-  intro: 'Choose what you configure, start from a preset or from a block the portal already has, adjust the settings and copy the result into the portal template. The preview shows the real block, with the portal’s data, as wide as on the page.',
+  intro:
+    'Choose what you configure, start from a preset or from a block the portal already has, adjust the settings and copy the result into the portal template. The preview shows the real block, with the portal’s data, as wide as on the page.',
   langSwitch: 'Language of the configurator',
   typeLegend: 'What you configure',
   type_listing: 'Content listing',
@@ -139,7 +148,8 @@ const EN: Record<Key, string> = {
   importTitle: 'A block the portal already has',
   importIntro: 'Paste what you have: it becomes the equivalent piazza config.',
   importLabel: 'What you paste',
-  importHelp: 'Any of: an eZ block’s attributes (one a line, such as «Elementi per pagina: 6», or the page XML), the old jQuery block’s HTML or script (remoteContentsGui, the table with its data-*, opendataDataTable), or a piazza config (JSON or HTML).',
+  importHelp:
+    'Any of: an eZ block’s attributes (one a line, such as «Elementi per pagina: 6», or the page XML), the old jQuery block’s HTML or script (remoteContentsGui, the table with its data-*, opendataDataTable), or a piazza config (JSON or HTML).',
   importApply: 'Turn into a piazza config',
   importKind_piazza: 'a piazza config',
   importKind_ez: 'an eZ block’s attributes',
@@ -203,7 +213,8 @@ const EN: Record<Key, string> = {
   servicesLegend: 'Tools the portal uses',
   servicesHelp: 'Each becomes a service held back until the visitor accepts its category (the portal’s tags name it so).',
   apiLabel: 'Another portal',
-  apiHelp: 'Empty: this portal. Another portal (https://www.comune.esempio.it) is read with JSONP; the classes always come from this portal.',
+  apiHelp:
+    'Empty: this portal. Another portal (https://www.comune.esempio.it) is read with JSONP; the classes always come from this portal.',
   apiApply: 'Use this portal',
   apiInvalid: 'Not a valid address.',
   previewTitle: 'Preview',
@@ -238,7 +249,10 @@ export interface Texts {
 export function textsFor(lang: AdminLang): Texts {
   const table = lang === 'en' ? EN : IT;
   // ('' for a key it has no words for: a registered block's type name, whose words are its schema's)
-  return Object.assign((key: Key, vars?: Record<string, string | number>) => (table[key] ?? '').replace(/\{(\w+)\}/g, (_, k) => String(vars?.[k] ?? '')), { lang });
+  return Object.assign(
+    (key: Key, vars?: Record<string, string | number>) => (table[key] ?? '').replace(/\{(\w+)\}/g, (_, k) => String(vars?.[k] ?? '')),
+    { lang },
+  );
 }
 
 /** The count's form of a `_zero/_one/_other` key. */

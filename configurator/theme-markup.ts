@@ -18,7 +18,9 @@ export function listingMarkup(page: Document, id: string, facetFields: unknown[]
   const out: Partial<ListingConfig> = {};
   const tabs = (['list', 'geo', 'agenda'] as const).filter((t) => page.getElementById(`remote-gui-${id}-${t}`)?.tagName === 'SECTION');
   // in the page's order
-  tabs.sort((a, b) => (page.getElementById(`remote-gui-${id}-${a}`)!.compareDocumentPosition(page.getElementById(`remote-gui-${id}-${b}`)!) & 4 ? -1 : 1));
+  tabs.sort((a, b) =>
+    page.getElementById(`remote-gui-${id}-${a}`)!.compareDocumentPosition(page.getElementById(`remote-gui-${id}-${b}`)!) & 4 ? -1 : 1,
+  );
   if (tabs.length) out.tabs = tabs as NonNullable<ListingConfig['tabs']>;
   const search = root.querySelector<HTMLInputElement>('input[data-search="q"]');
   out.showSearch = !!search;
@@ -30,7 +32,8 @@ export function listingMarkup(page: Document, id: string, facetFields: unknown[]
     const n = Number(select.getAttribute('data-facets_select')!.replace('facet-', ''));
     const field = facetFields[n];
     if (typeof field !== 'string' || !field) continue;
-    const label = (select.id && [...root.querySelectorAll('label')].find((l) => l.getAttribute('for') === select.id)?.textContent?.trim()) || field;
+    const label =
+      (select.id && [...root.querySelectorAll('label')].find((l) => l.getAttribute('for') === select.id)?.textContent?.trim()) || field;
     const facet: Facet = { field, label, sort: 'alpha', limit: 1000 };
     const type = select.getAttribute('data-datatype');
     if (type && type !== 'string') facet.type = type === 'date' || type === 'integer' ? type : 'term';

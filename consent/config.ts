@@ -45,62 +45,88 @@ type Rule = (v: any, root: any) => boolean | void;
 
 /** Something to report: a refused value, a missing or an unknown key. */
 let found = false;
-const no = (): false => { found = true; return false; };
-const type = (t: string): Rule => (v) => typeof v === t || no();
-const test = (ok: (v: any, root: any) => boolean): Rule => (v, root) => ok(v, root) || no();
+const no = (): false => {
+  found = true;
+  return false;
+};
+const type =
+  (t: string): Rule =>
+  (v) =>
+    typeof v === t || no();
+const test =
+  (ok: (v: any, root: any) => boolean): Rule =>
+  (v, root) =>
+    ok(v, root) || no();
 const count = test((v) => Number.isInteger(v) && v >= 0);
 const text = type('string');
 const flag = type('boolean');
 /** `v[k]` by `rule`, dropped where it stands if refused, so the defaults (or an earlier call) stand in. */
 const at = (v: any, k: string | number, rule: Rule, root: any) => rule(v[k], root) === false && delete v[k];
 /** An object with these keys only (and these required). */
-const shape = (keys: Record<string, Rule>, required: string[] = []): Rule => (v, root) => {
-  if (!isObject(v)) return no();
-  for (const k of required) if (v[k] === undefined) found = true;
-  for (const k of Object.keys(v)) {
-    if (!keys[k]) found = true;
-    else if (v[k] !== undefined) at(v, k, keys[k], root);
-  }
-};
+const shape =
+  (keys: Record<string, Rule>, required: string[] = []): Rule =>
+  (v, root) => {
+    if (!isObject(v)) return no();
+    for (const k of required) if (v[k] === undefined) found = true;
+    for (const k of Object.keys(v)) {
+      if (!keys[k]) found = true;
+      else if (v[k] !== undefined) at(v, k, keys[k], root);
+    }
+  };
 /** An object with any keys, each value following `rule`. */
-const map = (rule: Rule): Rule => (v, root) => {
-  if (!isObject(v)) return no();
-  for (const k of Object.keys(v)) at(v, k, rule, root);
-};
+const map =
+  (rule: Rule): Rule =>
+  (v, root) => {
+    if (!isObject(v)) return no();
+    for (const k of Object.keys(v)) at(v, k, rule, root);
+  };
 /** (a refused item leaves a hole: what reads a list skips holes) */
-const list = (rule: Rule): Rule => (v, root) => Array.isArray(v) ? v.forEach((_, i) => at(v, i, rule, root)) : no();
+const list =
+  (rule: Rule): Rule =>
+  (v, root) =>
+    Array.isArray(v) ? v.forEach((_, i) => at(v, i, rule, root)) : no();
 const category = test((v, root) => typeof v === 'string' && isObject(root.categories?.[v]));
 const named = test((v, root) => typeof v === 'string' && (isObject(root.categories?.[v]) || isObject(root.services?.[v])));
 const texts = shape({ current: text, locale: map(map(text)) });
 const ownTexts = shape({ locale: map(map(text)) });
 const cookieName: Rule = (v) =>
-  typeof v === 'string' || v instanceof RegExp || shape({ pattern: test((x) => typeof x === 'string' && !!toRegExp(x)) }, ['pattern'])(v, null);
+  typeof v === 'string' ||
+  v instanceof RegExp ||
+  shape({ pattern: test((x) => typeof x === 'string' && !!toRegExp(x)) }, ['pattern'])(v, null);
 
 /** check.ts's spec, key for key. Built on call, so importing a helper from this module costs the UI chunk nothing. */
 const spec = (): Rule => {
-  const service = shape({
-    category,
-    type: test((v) => SERVICE_TYPES.includes(v)),
-    search: (v, root) => (Array.isArray(v) ? list(text) : text)(v, root), // a string, or a list of strings
-    cookies: list(shape({ name: cookieName, domain: text }, ['name'])),
-    language: ownTexts,
-  }, ['category', 'type']);
-  return shape({
-    $schema: text,
-    cookieVersion: count,
-    barTimeout: count,
-    modalMainTextMoreLink: test((v) => v === null || (typeof v === 'string' && LINK.test(v))),
-    theme: map(test((v) => typeof v === 'string' && COLOUR.test(v))),
-    language: texts,
-    categories: map(shape({ needed: flag, wanted: flag, checked: flag, language: ownTexts })),
-    // A service that is not even an object is never dropped: it stays, blocked for good (configFrom).
-    services: map((v, root) => { service(v, root); }),
-    googleConsentMode: shape(Object.fromEntries(GCM_TYPES.map((k) => [k, category]))),
-    globalPrivacyControl: flag,
-    iframePlaceholders: flag,
-    multimedia: named,
-    carryOver: shape({ cookie: text, revision: count }),
-  }, ['categories']);
+  const service = shape(
+    {
+      category,
+      type: test((v) => SERVICE_TYPES.includes(v)),
+      search: (v, root) => (Array.isArray(v) ? list(text) : text)(v, root), // a string, or a list of strings
+      cookies: list(shape({ name: cookieName, domain: text }, ['name'])),
+      language: ownTexts,
+    },
+    ['category', 'type'],
+  );
+  return shape(
+    {
+      $schema: text,
+      cookieVersion: count,
+      barTimeout: count,
+      modalMainTextMoreLink: test((v) => v === null || (typeof v === 'string' && LINK.test(v))),
+      theme: map(test((v) => typeof v === 'string' && COLOUR.test(v))),
+      language: texts,
+      categories: map(shape({ needed: flag, wanted: flag, checked: flag, language: ownTexts })),
+      // A service that is not even an object is never dropped: it stays, blocked for good (configFrom).
+      services: map((v, root) => {
+        service(v, root);
+      }),
+      googleConsentMode: shape(Object.fromEntries(GCM_TYPES.map((k) => [k, category]))),
+      globalPrivacyControl: flag,
+      iframePlaceholders: flag,
+      multimedia: named,
+      carryOver: shape({ cookie: text, revision: count }),
+    },
+    ['categories'],
+  );
 };
 
 /**
@@ -120,7 +146,12 @@ export { checkConsentConfig } from './check';
 export function cookieMatcher(name: CookieName | undefined): (cookie: string) => boolean {
   if (typeof name === 'string') return (c) => c === name;
   const re = name instanceof RegExp ? name : isObject(name) && typeof name.pattern === 'string' ? toRegExp(name.pattern) : null;
-  return re ? (c) => { re.lastIndex = 0; return re.test(c); } : () => false;
+  return re
+    ? (c) => {
+        re.lastIndex = 0;
+        return re.test(c);
+      }
+    : () => false;
 }
 
 /**

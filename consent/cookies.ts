@@ -14,7 +14,9 @@ export function installCookieFilter(blocked: (name: string) => boolean): void {
   Object.defineProperty(document, 'cookie', {
     configurable: true,
     get: readCookies,
-    set(v: unknown) { if (!blocked(nameOf(String(v)))) writeCookie(v as string); },
+    set(v: unknown) {
+      if (!blocked(nameOf(String(v)))) writeCookie(v as string);
+    },
   });
   const store = (window as any).CookieStore?.prototype;
   const set = store?.set;

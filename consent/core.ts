@@ -20,10 +20,7 @@ import type { ConfigProblem, ConsentApi, RuntimeContext } from '../runtime/types
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
 
-export function startConsent(
-  ctx: RuntimeContext,
-  loadUi: () => Promise<ConsentUiModule>,
-): ConsentApi {
+export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentUiModule>): ConsentApi {
   // piazza.js carries the codes of its lines; their words are the messages chunk's
   const log = adminNotes('[piazza] consent: ', ctx.explain);
   const report = (problems: ConfigProblem[]) => void log.error(problems);
@@ -43,7 +40,11 @@ export function startConsent(
 
   /** A wrapper() callback: one that throws is told (naming its service) and stops nothing else. */
   function run(name: string, cb: () => void): void {
-    try { cb(); } catch (e) { void log.error({ code: 'ccWrapper', name }, e); }
+    try {
+      cb();
+    } catch (e) {
+      void log.error({ code: 'ccWrapper', name }, e);
+    }
   }
 
   /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
@@ -58,7 +59,10 @@ export function startConsent(
   }
 
   /** The OpenPA chunk (fetched once, through the UI chunk, when the config or a call needs it). */
-  const withOpenpa = () => (openpa ||= loadUi().then((m) => m.openpa(core)).catch(failed));
+  const withOpenpa = () =>
+    (openpa ||= loadUi()
+      .then((m) => m.openpa(core))
+      .catch(failed));
 
   function configure(raw: unknown): void {
     // A later call (setConfiguration) may be partial: check it with the categories known so far.
@@ -66,7 +70,10 @@ export function startConsent(
     const copy = clone(input);
     // What the check refuses is dropped at once; its words (and those of a missing or unknown key)
     // are lazy: the check comes with the UI chunk, the words with the messages chunk.
-    if (sanitise(input)) loadUi().then((m) => m.problems(copy)).then(report, failed);
+    if (sanitise(input))
+      loadUi()
+        .then((m) => m.problems(copy))
+        .then(report, failed);
     if (!isObject(input)) {
       broken ||= !config;
       return;
@@ -90,7 +97,9 @@ export function startConsent(
     try {
       const seen = JSON.parse(localStorage[BI_CHOICES]);
       if (m && seen.multimedia && !allowsName(m)) localStorage[BI_CHOICES] = JSON.stringify({ ...seen, multimedia: false });
-    } catch { /* no storage, nothing remembered, or not the theme's JSON */ }
+    } catch {
+      /* no storage, nothing remembered, or not the theme's JSON */
+    }
     // A choice carried over from orestbida's cookie makes the bar needless: decided first.
     const theme = m || c.carryOver ? withOpenpa() : Promise.resolve();
     if (choiceNeeded && !barDue) {
@@ -122,7 +131,9 @@ export function startConsent(
         sessionStorage.setItem(RELOADED, '1');
         reload = true;
       }
-    } catch { /* no storage: no guard, so no reload */ }
+    } catch {
+      /* no storage: no guard, so no reload */
+    }
     if (reload) location.reload();
     else void log.warn({ code: 'staleConsent' });
   }
@@ -130,7 +141,8 @@ export function startConsent(
   function install(c: ConsentConfig): void {
     // text/plain, JSON, templates never run: only a script that would is held
     replay = installInterceptor((type, texts) =>
-      !type || /^module$|script/i.test(type) ? blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts)) : undefined);
+      !type || /^module$|script/i.test(type) ? blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts)) : undefined,
+    );
     installCookieFilter((name) => cookieWriteBlocked(c, name));
     // The portal's links, ours, and the OpenPA themes' orestbida controls (data-cc, also clicked
     // from inside an embed's preview frame through window.parent.document).
@@ -153,11 +165,16 @@ export function startConsent(
     const now = waiting.filter(([name]) => allowsName(name));
     waiting = waiting.filter((w) => !now.includes(w));
     now.forEach(([name, cb]) => run(name, cb));
-    ui?.then((u) => u.refresh(), () => {});
+    ui?.then(
+      (u) => u.refresh(),
+      () => {},
+    );
   }
 
   const core = {
-    get config() { return config!; },
+    get config() {
+      return config!;
+    },
     nonce: ctx.nonce,
     report,
     needsChoice: () => choiceNeeded,
@@ -194,7 +211,9 @@ export function startConsent(
   (window as any).CookieConsent = core.legacy = {
     init: configure,
     setConfiguration: configure,
-    get config() { return config; },
+    get config() {
+      return config;
+    },
     /** Runs cb when `name` is not blocked; otherwise once, as soon as it is allowed. */
     wrapper(name: string, cb: () => void) {
       if (typeof cb !== 'function') return;
@@ -207,10 +226,11 @@ export function startConsent(
     acceptedService: (service: string, category: string) => acceptedCategory(category) && config!.services[service]?.category === category,
     // orestbida's run(), the one call of the themes' own templates: kept, with its callbacks, for the
     // openpa chunk (its other calls are added there when it arrives, at boot on a theme's config).
-    run: (...args: unknown[]) => new Promise((done) => {
-      core.calls.push(['run', args, done]);
-      withOpenpa();
-    }),
+    run: (...args: unknown[]) =>
+      new Promise((done) => {
+        core.calls.push(['run', args, done]);
+        withOpenpa();
+      }),
   } as ConsentCore['legacy'];
 
   const source = document.getElementById('piazza-consent');

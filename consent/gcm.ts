@@ -20,5 +20,9 @@ export function gcmSignal(config: ConsentConfig, kind: 'default' | 'update'): vo
   const w = window as any;
   const layer = (w.dataLayer = w.dataLayer || []);
   // What gtag() does: push the Arguments object itself (GTM tells commands from events by that).
-  (function () { layer.push(arguments); } as (...args: unknown[]) => void)('consent', kind, gcmState(config));
+  (
+    (function () {
+      layer.push(arguments);
+    }) as (...args: unknown[]) => void
+  )('consent', kind, gcmState(config));
 }

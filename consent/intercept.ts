@@ -41,7 +41,11 @@ export function installInterceptor(blockedBy: BlockedBy) {
 
   function hold(script: Element): Comment | null {
     // the src attribute as written and as resolved (the property), and the inline text
-    const found = blockedBy((script.getAttribute('type') || '').trim(), [script.getAttribute('src'), (script as HTMLScriptElement).src, script.textContent]);
+    const found = blockedBy((script.getAttribute('type') || '').trim(), [
+      script.getAttribute('src'),
+      (script as HTMLScriptElement).src,
+      script.textContent,
+    ]);
     if (!found) return null;
     const mark = document.createComment('piazza-consent held ' + found[0]);
     held.push([script, mark, found[1]]);
@@ -77,9 +81,10 @@ export function installInterceptor(blockedBy: BlockedBy) {
    * replaced one: replaceChild, Range#insertNode. Named parameters, no look at `arguments` (that
    * alone made 10⁵ appendChild 1.16× native).
    */
-  const one = (fn: Fn): Fn => function (this: any, node: any, ref: any) {
-    return isScript(node) ? insertScript(fn, this, node, ref) : fn.call(this, node, ref);
-  };
+  const one = (fn: Fn): Fn =>
+    function (this: any, node: any, ref: any) {
+      return isScript(node) ? insertScript(fn, this, node, ref) : fn.call(this, node, ref);
+    };
   // appendChild and insertBefore (every insertion Preact makes) are the hot path of every page:
   // each is its own function calling its native directly. Closures made by `one` share one call
   // site for all their natives, which V8 cannot inline: appendChild took ~1.2× native that way
@@ -93,42 +98,71 @@ export function installInterceptor(blockedBy: BlockedBy) {
     return isScript(node) ? insertScript(nativeInsert, this, node, ref) : nativeInsert.call(this, node, ref);
   } as typeof N.insertBefore;
   /** Methods taking any number of nodes and strings. */
-  const many = (fn: Fn): Fn => function (this: any, ...args: any[]) {
-    return fn.apply(this, args.some(isScript) ? args.map(screen) : args);
-  };
+  const many = (fn: Fn): Fn =>
+    function (this: any, ...args: any[]) {
+      return fn.apply(this, args.some(isScript) ? args.map(screen) : args);
+    };
   const markup = (html: unknown) =>
     typeof html === 'string' ? holdScripts(html, (type, segment) => blockedBy(type, [segment])?.[0]) : html;
 
   const patch = (proto: any, name: string, wrap: (fn: Fn) => Fn) => {
     if (proto && typeof proto[name] === 'function') proto[name] = wrap(proto[name]);
   };
-  const E = Element.prototype, D = Document.prototype;
+  const E = Element.prototype,
+    D = Document.prototype;
   patch(N, 'replaceChild', one);
   patch(Range.prototype, 'insertNode', one);
   // it takes Elements only: a held script's comment goes in through a stand-in element
-  patch(E, 'insertAdjacentElement', (fn) => function (this: Element, where: string, el: any) {
-    const put = screen(el);
-    if (put === el) return fn.call(this, where, el);
-    const spot = fn.call(this, where, document.createElement('i'));
-    if (spot) nativeReplace.call(spot.parentNode, put, spot);
-    return spot && el;
-  });
+  patch(
+    E,
+    'insertAdjacentElement',
+    (fn) =>
+      function (this: Element, where: string, el: any) {
+        const put = screen(el);
+        if (put === el) return fn.call(this, where, el);
+        const spot = fn.call(this, where, document.createElement('i'));
+        if (spot) nativeReplace.call(spot.parentNode, put, spot);
+        return spot && el;
+      },
+  );
   // Where trees are made: the result is screened (a clone of a script itself is screened when inserted).
-  const built = (fn: Fn): Fn => function (this: any) {
-    return screenTree(fn.apply(this, arguments as any));
-  };
+  const built = (fn: Fn): Fn =>
+    function (this: any) {
+      return screenTree(fn.apply(this, arguments as any));
+    };
   patch(N, 'cloneNode', built);
   patch(D, 'importNode', built);
   patch(Range.prototype, 'createContextualFragment', built);
   patch(Range.prototype, 'cloneContents', built);
   patch((window as any).XSLTProcessor?.prototype, 'transformToFragment', built);
-  for (const proto of [E, D, DocumentFragment.prototype]) for (const name of ['append', 'prepend', 'replaceChildren']) patch(proto, name, many);
+  for (const proto of [E, D, DocumentFragment.prototype])
+    for (const name of ['append', 'prepend', 'replaceChildren']) patch(proto, name, many);
   for (const proto of [E, CharacterData.prototype]) for (const name of ['before', 'after', 'replaceWith']) patch(proto, name, many);
-  patch(E, 'insertAdjacentHTML', (fn) => function (this: any, where: string, html: unknown) { return fn.call(this, where, markup(html)); });
-  for (const name of ['write', 'writeln']) patch(D, name, (fn) => function (this: any, ...parts: unknown[]) { return fn.call(this, markup(parts.join(''))); });
+  patch(
+    E,
+    'insertAdjacentHTML',
+    (fn) =>
+      function (this: any, where: string, html: unknown) {
+        return fn.call(this, where, markup(html));
+      },
+  );
+  for (const name of ['write', 'writeln'])
+    patch(
+      D,
+      name,
+      (fn) =>
+        function (this: any, ...parts: unknown[]) {
+          return fn.call(this, markup(parts.join('')));
+        },
+    );
   for (const name of ['innerHTML', 'outerHTML']) {
     const d = Object.getOwnPropertyDescriptor(E, name)!;
-    Object.defineProperty(E, name, { ...d, set(this: Element, v: unknown) { d.set!.call(this, markup(v)); } });
+    Object.defineProperty(E, name, {
+      ...d,
+      set(this: Element, v: unknown) {
+        d.set!.call(this, markup(v));
+      },
+    });
   }
 
   /** Puts back, once, every held script whose service is now allowed; the rest stays held. */
@@ -136,7 +170,8 @@ export function installInterceptor(blockedBy: BlockedBy) {
     const ready = held.filter((h) => allowed(h[2]));
     held = held.filter((h) => !ready.includes(h));
     for (const [script, mark] of ready) {
-      if (script.isConnected) mark.remove(); // the page inserted it again meanwhile, and it went through
+      if (script.isConnected)
+        mark.remove(); // the page inserted it again meanwhile, and it went through
       else if (mark.parentNode) nativeReplace.call(mark.parentNode, script, mark);
       else nativeAppend.call(document.head, script); // its place is gone: it still runs, as it would have
     }

@@ -17,7 +17,8 @@ export function holdScripts(html: string, blocked: (type: string, segment: strin
     const m = attrs.match(TYPE);
     const type = m ? (m[1] ?? m[2] ?? m[3]).trim() : '';
     const key = blocked(type, segment);
-    return key === undefined ? segment
+    return key === undefined
+      ? segment
       : '<script type="text/plain" data-consent="' + attr(key) + '"' + (type ? ' data-type="' + attr(type) + '"' : '') + segment.slice(7);
   });
 }

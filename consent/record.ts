@@ -28,16 +28,22 @@ export type Verdict = 'absent' | 'discard' | 'stale' | 'apply';
 
 export function judge(value: string | null, config: ConsentConfig): { verdict: Verdict; record?: ConsentRecord } {
   let data: any;
-  try { data = JSON.parse(value!); } catch { /* absent */ }
+  try {
+    data = JSON.parse(value!);
+  } catch {
+    /* absent */
+  }
   if (!isObject(data)) return { verdict: 'absent' };
   if (data.version !== config.cookieVersion) return { verdict: 'discard' };
   const categories = isObject(data.categories) && Object.keys(data.categories);
   const services = data.services;
   if (!categories || !Array.isArray(services)) return { verdict: 'absent' };
   /** every name of `list` is a key of `map` (its own: `__proto__` or `constructor` are not categories) */
-  const within = (list: string[], map: object) => list.every((k) => Object.prototype.hasOwnProperty.call(map, k) && isObject((map as any)[k]));
+  const within = (list: string[], map: object) =>
+    list.every((k) => Object.prototype.hasOwnProperty.call(map, k) && isObject((map as any)[k]));
   if (!within(categories, config.categories) || !within(services, config.services)) return { verdict: 'discard' };
-  const complete = within(Object.keys(config.categories), data.categories) && Object.keys(config.services).every((k) => services.includes(k));
+  const complete =
+    within(Object.keys(config.categories), data.categories) && Object.keys(config.services).every((k) => services.includes(k));
   return { verdict: complete ? 'apply' : 'stale', record: data as ConsentRecord };
 }
 
@@ -61,4 +67,9 @@ export function buildRecord(config: ConsentConfig): ConsentRecord {
 
 /** The `document.cookie` assignment that stores the record (raw JSON, as the portal writes it). */
 export const cookieAssignment = (record: ConsentRecord, now: number): string =>
-  COOKIE_NAME + '=' + JSON.stringify(record) + '; expires=' + new Date(now + LIFETIME_MS).toUTCString() + '; path=/; samesite=strict; secure';
+  COOKIE_NAME +
+  '=' +
+  JSON.stringify(record) +
+  '; expires=' +
+  new Date(now + LIFETIME_MS).toUTCString() +
+  '; path=/; samesite=strict; secure';

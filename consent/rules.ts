@@ -65,7 +65,10 @@ export function cookiesToDelete(config: ConsentConfig, present: string[]): strin
 
 /** Names of the cookies in a `document.cookie` string. */
 export const cookieNames = (all: string): string[] =>
-  all.split(';').map((pair) => pair.split('=')[0].trim()).filter(Boolean);
+  all
+    .split(';')
+    .map((pair) => pair.split('=')[0].trim())
+    .filter(Boolean);
 
 /**
  * The Domain values a cookie visible on `host` may have been set with: host-only (''), the host and

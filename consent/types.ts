@@ -45,7 +45,7 @@ export interface Theme {
   focusColor?: string;
 }
 
-export type GcmType = (typeof import('./values').GCM_TYPES)[number];
+export type GcmType = typeof import('./values').GCM_TYPES[number];
 
 export interface ConsentConfig {
   /** true once a valid stored choice was applied (legacy flag, read by portal scripts). */

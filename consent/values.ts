@@ -9,10 +9,19 @@ export const COLOUR = /^(#[\da-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/+-]+\)|[a-z]+)$/i;
 export const LINK = /^(https?:|(?![a-z][a-z\d+.-]*:))/i;
 
 export const GCM_TYPES = [
-  'ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage',
-  'functionality_storage', 'personalization_storage', 'security_storage',
+  'ad_storage',
+  'ad_user_data',
+  'ad_personalization',
+  'analytics_storage',
+  'functionality_storage',
+  'personalization_storage',
+  'security_storage',
 ] as const;
 
 export function toRegExp(pattern: string): RegExp | null {
-  try { return new RegExp(pattern); } catch { return null; }
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
 }

@@ -49,10 +49,13 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 // it has moved into its own DOM.
 const Fs = memo(FsLightbox as (props: Record<string, unknown>) => any, () => true);
 
-const FOCUSABLE = 'a[href],button:not([disabled]),iframe,video[controls],[tabindex]:not([tabindex="-1"]),input:not([disabled]),select,textarea';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),iframe,video[controls],[tabindex]:not([tabindex="-1"]),input:not([disabled]),select,textarea';
 
 function focusables(container: HTMLElement): HTMLElement[] {
-  const list = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0 && !el.closest('[inert]'));
+  const list = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.getClientRects().length > 0 && !el.closest('[inert]'),
+  );
   return [container, ...list];
 }
 
@@ -65,7 +68,7 @@ export function openGallery(req: OpenRequest): void {
   if (!fslightboxCss) {
     req.log.error({
       it: 'foglio di stile di fslightbox-react non trovato (cambio di versione?)',
-      en: 'fslightbox-react\'s stylesheet was not found (version change?)',
+      en: "fslightbox-react's stylesheet was not found (version change?)",
     });
   }
   injectStyle('gallery-fslightbox', fslightboxCss, req.ctx.nonce);
@@ -94,7 +97,17 @@ export function openGallery(req: OpenRequest): void {
   open = { close: () => onClosed() };
 }
 
-function Session({ req, store, fire, onClosed }: { req: OpenRequest; store: GalleryStore; fire(type: string, detail?: unknown): void; onClosed(): void }) {
+function Session({
+  req,
+  store,
+  fire,
+  onClosed,
+}: {
+  req: OpenRequest;
+  store: GalleryStore;
+  fire(type: string, detail?: unknown): void;
+  onClosed(): void;
+}) {
   const snap = useStore(store.state);
   const [ui, setUi] = useState<HTMLElement | null>(null);
   const [announcer, setAnnouncer] = useState<ReturnType<typeof createAnnouncer> | null>(null);
@@ -102,27 +115,32 @@ function Session({ req, store, fire, onClosed }: { req: OpenRequest; store: Gall
   const { index, sliding, phase } = snap.session;
   const slideshow = slideshowState(snap.session);
 
-  const props = useMemo(() => ({
-    sources: items.map((item, i) => (item.kind === 'image' ? item.href : <MediaSlide index={i} />)),
-    // Types given up front: fslightbox never probes URLs with requests, and never caches them in localStorage.
-    types: items.map((item) => (item.kind === 'image' ? 'image' : null)),
-    customAttributes: items.map((item) => (item.kind === 'image' ? { alt: item.alt || item.title || '', ...(item.srcset ? { srcset: item.srcset } : {}) } : {})),
-    sourceIndex: store.state.session.index,
-    openOnMount: true,
-    useDialog: true,
-    disableLocalStorage: true,
-    disableSlideSwiping: true, // our own swipe, with blueimp's thresholds
-    exitFullscreenOnClose: true,
-    onInit: (fs: FsInstance) => attach(fs, store, setUi, setAnnouncer, fire),
-    onOpen: () => {
-      fire('opened');
-      req.ctx.events.emit('gallery:opened', { widget: req.widget, index: store.state.session.index });
-    },
-    onClose: () => {
-      store.dispatch({ type: 'closed' });
-      onClosed();
-    },
-  }), []);
+  const props = useMemo(
+    () => ({
+      sources: items.map((item, i) => (item.kind === 'image' ? item.href : <MediaSlide index={i} />)),
+      // Types given up front: fslightbox never probes URLs with requests, and never caches them in localStorage.
+      types: items.map((item) => (item.kind === 'image' ? 'image' : null)),
+      customAttributes: items.map((item) =>
+        item.kind === 'image' ? { alt: item.alt || item.title || '', ...(item.srcset ? { srcset: item.srcset } : {}) } : {},
+      ),
+      sourceIndex: store.state.session.index,
+      openOnMount: true,
+      useDialog: true,
+      disableLocalStorage: true,
+      disableSlideSwiping: true, // our own swipe, with blueimp's thresholds
+      exitFullscreenOnClose: true,
+      onInit: (fs: FsInstance) => attach(fs, store, setUi, setAnnouncer, fire),
+      onOpen: () => {
+        fire('opened');
+        req.ctx.events.emit('gallery:opened', { widget: req.widget, index: store.state.session.index });
+      },
+      onClose: () => {
+        store.dispatch({ type: 'closed' });
+        onClosed();
+      },
+    }),
+    [],
+  );
 
   // Slide changed: only the current slide is reachable, neighbours preload, listeners hear of it.
   useEffect(() => {
@@ -149,7 +167,12 @@ function Session({ req, store, fire, onClosed }: { req: OpenRequest; store: Gall
     // While the slideshow plays the slides are not announced (they would interrupt every few seconds).
     if (announcer && slideshow !== 'playing') {
       const item = items[index];
-      const vars = { kind: store.i18n.t(item.kind === 'image' ? 'kind.image' : 'kind.video'), index: index + 1, count: items.length, title: item.title };
+      const vars = {
+        kind: store.i18n.t(item.kind === 'image' ? 'kind.image' : 'kind.video'),
+        index: index + 1,
+        count: items.length,
+        title: item.title,
+      };
       announcer.say(store.i18n.t(item.title ? 'slideTitled' : 'slide', vars));
     }
   }, [index, ui]);
@@ -157,10 +180,13 @@ function Session({ req, store, fire, onClosed }: { req: OpenRequest; store: Gall
   // The transition takes `transitionSpeed` ms ("sliding"), then the slide has ended.
   useEffect(() => {
     if (!sliding) return;
-    const t = setTimeout(() => {
-      store.dispatch({ type: 'slideEnd' });
-      fire('slideend', { index });
-    }, reducedMotion() ? 0 : options.transitionSpeed);
+    const t = setTimeout(
+      () => {
+        store.dispatch({ type: 'slideEnd' });
+        fire('slideend', { index });
+      },
+      reducedMotion() ? 0 : options.transitionSpeed,
+    );
     return () => clearTimeout(t);
   }, [sliding, index]);
 
@@ -232,7 +258,11 @@ function attach(
   if (store.options.transitionSpeed !== 400) {
     const ms = store.options.transitionSpeed;
     container.setAttribute('data-speed', String(ms));
-    injectStyle('gallery-speed-' + ms, `.piazza-gallery[data-speed="${ms}"] *{animation-duration:${ms}ms!important;transition-duration:${ms}ms!important}`, store.ctx.nonce);
+    injectStyle(
+      'gallery-speed-' + ms,
+      `.piazza-gallery[data-speed="${ms}"] *{animation-duration:${ms}ms!important;transition-duration:${ms}ms!important}`,
+      store.ctx.nonce,
+    );
   }
 
   const ui = document.createElement('div');
@@ -263,13 +293,22 @@ function attach(
   // Swipe (touch, pen or mouse drag) with blueimp's thresholds.
   let down: { x: number; y: number; t: number; id: number } | null = null;
   container.addEventListener('pointerdown', (e) => {
-    if (!e.isPrimary || (e.target as Element).closest('.piazza-gallery-ui button, .piazza-gallery-ui a, video, iframe, .piazza-gallery-consent')) return;
+    if (
+      !e.isPrimary ||
+      (e.target as Element).closest('.piazza-gallery-ui button, .piazza-gallery-ui a, video, iframe, .piazza-gallery-consent')
+    )
+      return;
     down = { x: e.clientX, y: e.clientY, t: e.timeStamp, id: e.pointerId };
   });
   document.addEventListener('pointerup', function up(e) {
     if (!container.isConnected) return document.removeEventListener('pointerup', up);
     if (!down || e.pointerId !== down.id) return;
-    const direction = swipeDirection({ dx: e.clientX - down.x, dy: e.clientY - down.y, dt: e.timeStamp - down.t, width: container.clientWidth });
+    const direction = swipeDirection({
+      dx: e.clientX - down.x,
+      dy: e.clientY - down.y,
+      dt: e.timeStamp - down.t,
+      width: container.clientWidth,
+    });
     down = null;
     if (direction === 'next') lightbox.next();
     else if (direction === 'prev') lightbox.prev();
@@ -281,20 +320,25 @@ function attach(
     store.dispatch({ type: 'hold', reason: 'hover', on: !!(e.target as Element).closest('.fslightbox-source') });
   });
   container.addEventListener('pointerleave', () => store.dispatch({ type: 'hold', reason: 'hover', on: false }));
-  const focusHold = () => queueMicrotask(() => {
-    const active = document.activeElement;
-    const held = !!active && container.contains(active) && active !== container && !active.classList.contains('piazza-gallery-playpause');
-    store.dispatch({ type: 'hold', reason: 'focus', on: held });
-  });
+  const focusHold = () =>
+    queueMicrotask(() => {
+      const active = document.activeElement;
+      const held = !!active && container.contains(active) && active !== container && !active.classList.contains('piazza-gallery-playpause');
+      store.dispatch({ type: 'hold', reason: 'focus', on: held });
+    });
   container.addEventListener('focusin', focusHold);
   container.addEventListener('focusout', focusHold);
 
   // A picture that fails to load (error events do not bubble: capture them).
-  container.addEventListener('error', (e) => {
-    const target = e.target as Element;
-    if (target instanceof HTMLImageElement && target.classList.contains('fslightbox-source')) {
-      const i = lightbox.indexOfSource(target);
-      if (i >= 0) store.markError(i);
-    }
-  }, true);
+  container.addEventListener(
+    'error',
+    (e) => {
+      const target = e.target as Element;
+      if (target instanceof HTMLImageElement && target.classList.contains('fslightbox-source')) {
+        const i = lightbox.indexOfSource(target);
+        if (i >= 0) store.markError(i);
+      }
+    },
+    true,
+  );
 }

@@ -22,7 +22,8 @@ export const catalog: Catalog = {
     'error.image': 'Non è stato possibile caricare l’immagine.',
     'error.video': 'Non è stato possibile caricare il video.',
     download: 'Scarica il file',
-    'consent.text': 'Questo video è ospitato da {service}, che può usare cookie e registrare la visione. Il video si carica solo se lo chiedi.',
+    'consent.text':
+      'Questo video è ospitato da {service}, che può usare cookie e registrare la visione. Il video si carica solo se lo chiedi.',
     'consent.allow': 'Carica il video da {service}',
     'consent.settings': 'Preferenze cookie',
     'consent.watch': 'Guarda su {service}',
@@ -76,7 +77,8 @@ export const catalog: Catalog = {
     'error.image': 'Das Bild konnte nicht geladen werden.',
     'error.video': 'Das Video konnte nicht geladen werden.',
     download: 'Datei herunterladen',
-    'consent.text': 'Dieses Video wird von {service} bereitgestellt, das Cookies verwenden und das Ansehen erfassen kann. Es wird nur auf Ihren Wunsch geladen.',
+    'consent.text':
+      'Dieses Video wird von {service} bereitgestellt, das Cookies verwenden und das Ansehen erfassen kann. Es wird nur auf Ihren Wunsch geladen.',
     'consent.allow': 'Video von {service} laden',
     'consent.settings': 'Cookie-Einstellungen',
     'consent.watch': 'Auf {service} ansehen',

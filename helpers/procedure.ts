@@ -22,7 +22,10 @@ export function mount(root: ParentNode, ctx: RuntimeContext): void {
   if (around) wrappers.add(around);
   for (const wrapper of wrappers) {
     const known = managed.get(wrapper);
-    if (known) { known.refresh(); continue; }
+    if (known) {
+      known.refresh();
+      continue;
+    }
     const procedure = new Procedure(wrapper);
     managed.set(wrapper, procedure);
     all.add(procedure);

@@ -44,7 +44,14 @@ export function wallFields(ms: number, zone = PORTAL_TIME_ZONE): number[] {
     return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
   }
   const f = dateFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   });
   const p: Record<string, number> = {};
   for (const part of f.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = +part.value;

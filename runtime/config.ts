@@ -13,7 +13,8 @@ export class ConfigError extends Error {
 
 /** Validates (and fills defaults into) a copy of `config`; returns it typed or throws ConfigError. */
 export function checkConfig<T>(validate: ValidateFunction, config: unknown): T {
-  if (!config || typeof config !== 'object' || Array.isArray(config)) throw new ConfigError([{ path: '/', code: 'type', types: ['object'] }]);
+  if (!config || typeof config !== 'object' || Array.isArray(config))
+    throw new ConfigError([{ path: '/', code: 'type', types: ['object'] }]);
   const copy = structuredClone(config);
   if (!validate(copy)) throw new ConfigError(toProblems(validate.errors));
   return copy as T;
@@ -35,5 +36,7 @@ export const ignoredNote = ({ key, note }: LegacyNote) => ({ code: 'ignored', ke
  */
 export function legacyNotes(config: unknown, legacy: Record<string, LegacyNote['note']>): LegacyNote[] {
   if (!config || typeof config !== 'object') return [];
-  return Object.keys(config).filter((k) => Object.hasOwn(legacy, k)).map((k) => ({ key: '/' + k, note: legacy[k] }));
+  return Object.keys(config)
+    .filter((k) => Object.hasOwn(legacy, k))
+    .map((k) => ({ key: '/' + k, note: legacy[k] }));
 }

@@ -10,7 +10,8 @@ export interface Emitter {
 
 /** `fn` once the DOM is parsed: now if it is, else on DOMContentLoaded (shared by the boot and the consent core). */
 export const whenParsed = (fn: () => void): void => {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn); // (it fires once)
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', fn); // (it fires once)
   else fn();
 };
 
@@ -25,7 +26,11 @@ export function createEmitter(log: Pick<AdminNotes, 'error'>): Emitter {
     emit(event, detail) {
       map[event]?.forEach((cb) => {
         // One broken listener must not stop the others (nor the runtime).
-        try { cb(detail); } catch (e) { void log.error({ code: 'listener', event }, e); }
+        try {
+          cb(detail);
+        } catch (e) {
+          void log.error({ code: 'listener', event }, e);
+        }
       });
     },
   };

@@ -12,14 +12,21 @@ export * from './http/core';
 async function viaFetch(url: string, timeout: number, signal?: AbortSignal): Promise<unknown> {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeout);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
   const onAbort = () => controller.abort();
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort);
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, { signal: controller.signal, credentials: 'same-origin', headers: { Accept: 'application/json, text/plain, */*' } });
+    res = await fetch(url, {
+      signal: controller.signal,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json, text/plain, */*' },
+    });
     // The body is read as text and parsed here, so an invalid or empty body is an error, not a string.
     text = await res.text();
   } catch (e: any) {
@@ -37,7 +44,11 @@ async function viaFetch(url: string, timeout: number, signal?: AbortSignal): Pro
     return body;
   }
   let body: unknown = null;
-  try { body = JSON.parse(text); } catch { /* non-JSON error page */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* non-JSON error page */
+  }
   throw bodyError(body, res.status, url) || new RequestError(res.status, res.statusText || 'HTTP ' + res.status, 'http', url);
 }
 
@@ -46,12 +57,14 @@ const ahead = new Map<string, Promise<unknown>>();
 
 /** The caller's view of an answer it did not start: its own signal still cancels it, for it alone. */
 const taken = (answer: Promise<unknown>, signal?: AbortSignal) =>
-  !signal ? answer : new Promise((resolve, reject) => {
-    const cancel = () => reject(new Cancelled());
-    if (signal.aborted) return cancel();
-    signal.addEventListener('abort', cancel, { once: true });
-    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', cancel));
-  });
+  !signal
+    ? answer
+    : new Promise((resolve, reject) => {
+        const cancel = () => reject(new Cancelled());
+        if (signal.aborted) return cancel();
+        signal.addEventListener('abort', cancel, { once: true });
+        answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', cancel));
+      });
 
 export function getJson<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
   const early = ahead.get(url);
@@ -60,7 +73,9 @@ export function getJson<T = unknown>(url: string, options: RequestOptions = {}):
     return taken(early, options.signal) as Promise<T>;
   }
   const timeout = options.timeout ?? 15000;
-  return (options.jsonp ? viaJsonp(url, timeout, options.signal, options.nonce, options.callback) : viaFetch(url, timeout, options.signal)) as Promise<T>;
+  return (
+    options.jsonp ? viaJsonp(url, timeout, options.signal, options.nonce, options.callback) : viaFetch(url, timeout, options.signal)
+  ) as Promise<T>;
 }
 
 /**
@@ -73,5 +88,7 @@ export function getJsonAhead(url: string, options: Omit<RequestOptions, 'signal'
   const answer = getJson(url, options);
   answer.catch(() => {}); // the taker hears of a failure; nobody else must
   ahead.set(url, answer);
-  setTimeout(() => { if (ahead.get(url) === answer) ahead.delete(url); }, 30_000);
+  setTimeout(() => {
+    if (ahead.get(url) === answer) ahead.delete(url);
+  }, 30_000);
 }

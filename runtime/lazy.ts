@@ -5,7 +5,11 @@
 // for the manifest module (its budget has no bytes for a shared helper).
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
-  return () => (pending ||= load().catch((e) => { pending = null; throw e; }));
+  return () =>
+    (pending ||= load().catch((e) => {
+      pending = null;
+      throw e;
+    }));
 }
 
 /** The same, one per key (a chunk entry, a tab). */

@@ -16,7 +16,11 @@ export interface Loader {
 }
 
 /** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
-interface Mounted { fallback: Node[]; attributes: Attr[]; cleanup?: () => void }
+interface Mounted {
+  fallback: Node[];
+  attributes: Attr[];
+  cleanup?: () => void;
+}
 
 /** `log`: the runtime's own lines (`[piazza] `, piazza.ts). */
 export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
@@ -25,15 +29,27 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
   // (lazyModule's shape, written out: piazza.js has no bytes for a shared helper)
   let contents: Promise<Manifest> | undefined;
-  const manifest = () => (contents ||= import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile)
-    .then((m: { default: Manifest }) => m.default, (e) => { contents = undefined; throw e; }));
-  manifest().then((m) => m.warm(ctx), () => {}); // (a failure is reported by the mount that needs it)
+  const manifest = () =>
+    (contents ||= import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile).then(
+      (m: { default: Manifest }) => m.default,
+      (e) => {
+        contents = undefined;
+        throw e;
+      },
+    ));
+  manifest().then(
+    (m) => m.warm(ctx),
+    () => {},
+  ); // (a failure is reported by the mount that needs it)
 
   const load = <T>(entry: string): Promise<T> => manifest().then((m) => m.load<T>(entry, ctx.nonce));
 
   // The words are a lazy chunk: only a misconfigured page pays for them. Should it not arrive, the
   // codes still name every path.
-  const explain = (what: ConfigProblem[] | AdminNote) => manifest().then((m) => m.explain(what, ctx.nonce)).catch(() => JSON.stringify(what));
+  const explain = (what: ConfigProblem[] | AdminNote) =>
+    manifest()
+      .then((m) => m.explain(what, ctx.nonce))
+      .catch(() => JSON.stringify(what));
 
   /**
    * A block's mount is the manifest's (its config, its code, its failures in the admin's words):
@@ -42,7 +58,8 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   const mountBlock = (element: HTMLElement, record: Mounted): Promise<void> => {
     const type = element.getAttribute('data-piazza-block') || '';
     const block: MountingBlock = {
-      element, type,
+      element,
+      type,
       current: () => mounted.get(element) === record,
       forget: () => mounted.delete(element),
       mounted(cleanup) {
@@ -52,17 +69,23 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
         return now;
       },
       // one console error naming the block, in the admin's words; then its fallback content back, and `block:error`
-      fail: (blockId, what, error) => adminNotes(linePrefix(type, blockId), explain).error(what, error).then((message) => {
-        element.replaceChildren(...record.fallback);
-        element.setAttribute('data-piazza-state', 'error');
-        ctx.events.emit('block:error', { blockId, type, element, message });
-      }),
+      fail: (blockId, what, error) =>
+        adminNotes(linePrefix(type, blockId), explain)
+          .error(what, error)
+          .then((message) => {
+            element.replaceChildren(...record.fallback);
+            element.setAttribute('data-piazza-state', 'error');
+            ctx.events.emit('block:error', { blockId, type, element, message });
+          }),
     };
-    return manifest().then((m) => m.mountBlock(block, ctx), (e) => {
-      if (!block.current()) return; // unmounted meanwhile
-      block.forget(); // a later piazza.mount() tries again
-      return block.fail(element.id || type, { code: 'notLoaded', detail: e?.message || String(e) }, e);
-    });
+    return manifest().then(
+      (m) => m.mountBlock(block, ctx),
+      (e) => {
+        if (!block.current()) return; // unmounted meanwhile
+        block.forget(); // a later piazza.mount() tries again
+        return block.fail(element.id || type, { code: 'notLoaded', detail: e?.message || String(e) }, e);
+      },
+    );
   };
 
   const blocksIn = (root: ParentNode) => {
@@ -104,8 +127,12 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
     // (without the manifest the messages chunk cannot come either: the line is its code, the error after it)
     const helpers = manifest().then(
       // a helper's chunk, not one element: no id (`helper-gallery` → `[piazza] gallery helper: `)
-      (m) => m.mountHelpers(root, ctx, (entry, e) => adminNotes(linePrefix(entry.slice(7), undefined, 'helper'), explain).error({ code: 'helper' }, e)),
-      (e) => log.error({ code: 'helpers' }, e));
+      (m) =>
+        m.mountHelpers(root, ctx, (entry, e) =>
+          adminNotes(linePrefix(entry.slice(7), undefined, 'helper'), explain).error({ code: 'helper' }, e),
+        ),
+      (e) => log.error({ code: 'helpers' }, e),
+    );
     await Promise.all([...jobs, helpers]);
   }
 

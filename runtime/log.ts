@@ -23,7 +23,9 @@ export const linePrefix = (type: string, id?: string, kind: 'block' | 'helper' =
 type Level = 'warn' | 'error';
 
 /** Writes `prefix + text` (the detail after it) and gives the text back. */
-const writer = (prefix: string, level: Level, detail: unknown) => (text: string) => (console[level](prefix + text, ...(detail === undefined ? [] : [detail])), text);
+const writer = (prefix: string, level: Level, detail: unknown) => (text: string) => (
+  console[level](prefix + text, ...(detail === undefined ? [] : [detail])), text
+);
 
 /**
  * Coded lines after `prefix`, worded in the admin's language by `explain` (the messages chunk):

@@ -57,7 +57,9 @@ export interface MountingBlock {
   fail(blockId: string, what: ConfigProblem[] | AdminNote, error?: unknown): Promise<void>;
 }
 
-interface EarlyModule { early(...args: Parameters<BlockModule['mount']>): void }
+interface EarlyModule {
+  early(...args: Parameters<BlockModule['mount']>): void;
+}
 
 const preloaded = new Set<string>();
 
@@ -98,10 +100,16 @@ function nameOf(element: Element, config: unknown): string {
  * An eZ form (what the OpenPA overrides write: the block's attributes) made the block's config by
  * its `<type>-openpa` chunk, the block's one mapping (runtime/openpa.ts); any other config as it is.
  */
-async function mapped(config: unknown, type: string, nonce: string): Promise<{ config: unknown; told?: (problems: ConfigProblem[]) => ConfigProblem[] }> {
+async function mapped(
+  config: unknown,
+  type: string,
+  nonce: string,
+): Promise<{ config: unknown; told?: (problems: ConfigProblem[]) => ConfigProblem[] }> {
   if (!isOpenpaForm(config)) return { config };
   if (!files[type + '-openpa']) throw { problems: [{ path: '/openpa', code: 'additionalProperties' }] };
-  const m = await load<OpenpaMapping>(type + '-openpa', nonce).catch((e) => { throw Object.assign(e, { download: true }); });
+  const m = await load<OpenpaMapping>(type + '-openpa', nonce).catch((e) => {
+    throw Object.assign(e, { download: true });
+  });
   const out = m.fromOpenpa(config);
   if (out.problems.length) throw { problems: out.problems };
   // (the mapping's own chunk words where a problem of the config it made came from)
@@ -110,7 +118,10 @@ async function mapped(config: unknown, type: string, nonce: string): Promise<{ c
 
 /** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
 function runEarly(element: HTMLElement, config: unknown, ctx: MountContext): void {
-  if (files[ctx.type + '-early']) load<EarlyModule>(ctx.type + '-early', ctx.nonce).then((m) => m.early(element, config, ctx)).catch(() => {});
+  if (files[ctx.type + '-early'])
+    load<EarlyModule>(ctx.type + '-early', ctx.nonce)
+      .then((m) => m.early(element, config, ctx))
+      .catch(() => {});
 }
 
 export default {
@@ -126,8 +137,13 @@ export default {
           const raw = JSON.parse(source.textContent || '');
           const blockId = nameOf(element, raw);
           // an eZ form: its mapping and the early chunk travel together
-          if (blockId) mapped(raw, type, ctx.nonce).then(({ config }) => runEarly(element, config, { ...ctx, blockId, type })).catch(() => {});
-        } catch { /* the mount reports it */ }
+          if (blockId)
+            mapped(raw, type, ctx.nonce)
+              .then(({ config }) => runEarly(element, config, { ...ctx, blockId, type }))
+              .catch(() => {});
+        } catch {
+          /* the mount reports it */
+        }
       }
       for (const file of files[type] || []) preload(file, ctx.nonce);
     }
@@ -151,7 +167,9 @@ export default {
       if (!blocks.includes(type)) throw { note: { code: 'blockType', name: type, known: blocks } }; // the registry's
       const blockCtx: MountContext = { ...ctx, blockId, type };
       // the block's code downloads while an eZ form is mapped
-      const code = load<BlockModule>(type, ctx.nonce).catch((e) => { throw Object.assign(e, { download: true }); });
+      const code = load<BlockModule>(type, ctx.nonce).catch((e) => {
+        throw Object.assign(e, { download: true });
+      });
       code.catch(() => {});
       ({ config, told } = await mapped(config, type, ctx.nonce));
       runEarly(element, config, blockCtx);
@@ -172,11 +190,23 @@ export default {
       if (e?.download) block.forget(); // the code did not arrive: a later piazza.mount() tries again
       // a config's problems, a note, or a fault: its code did not arrive, or its mount threw
       const detail = e?.message || String(e);
-      await (e?.note ? fail(e.note) : Array.isArray(e?.problems) ? fail(e.problems) : fail({ code: e?.download ? 'notLoaded' : 'mountFailed', detail }, e));
+      await (e?.note
+        ? fail(e.note)
+        : Array.isArray(e?.problems)
+          ? fail(e.problems)
+          : fail({ code: e?.download ? 'notLoaded' : 'mountFailed', detail }, e));
     }
   },
   mountHelpers: (root, ctx, failed) =>
-    Promise.all(helpers
-      .filter(([selector, entry]) => files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))))
-      .map(([, entry]) => load<HelperModule>(entry, ctx.nonce).then((m) => m.mount(root, ctx)).catch((e) => failed(entry, e)))),
+    Promise.all(
+      helpers
+        .filter(
+          ([selector, entry]) => files[entry] && (root.querySelector(selector) || (root instanceof Element && root.matches(selector))),
+        )
+        .map(([, entry]) =>
+          load<HelperModule>(entry, ctx.nonce)
+            .then((m) => m.mount(root, ctx))
+            .catch((e) => failed(entry, e)),
+        ),
+    ),
 } satisfies Manifest;

@@ -196,11 +196,16 @@ export function adminMessages(lang: string | null | undefined = pageAdminLang())
     const { code } = p;
     if (COUNTED.includes(code)) return i18n.plural(code, Number(p.limit));
     switch (code) {
-      case 'enum': return t(code, { values: ((p.values as unknown[]) || []).map(json).join(', ') });
-      case 'const': return t(code, { value: json(p.value) });
-      case 'type': return t(code, { types: ((p.types as string[]) || []).map((x) => (('type_' + x) in CATALOG.it ? t('type_' + x) : x)).join(t('or')) });
-      case 'uniqueItems': return t(code, { first: String(p.first), second: String(p.second) });
-      case 'ignored': return ignored(String(p.key), p.note as LegacyNote['note']);
+      case 'enum':
+        return t(code, { values: ((p.values as unknown[]) || []).map(json).join(', ') });
+      case 'const':
+        return t(code, { value: json(p.value) });
+      case 'type':
+        return t(code, { types: ((p.types as string[]) || []).map((x) => ('type_' + x in CATALOG.it ? t('type_' + x) : x)).join(t('or')) });
+      case 'uniqueItems':
+        return t(code, { first: String(p.first), second: String(p.second) });
+      case 'ignored':
+        return ignored(String(p.key), p.note as LegacyNote['note']);
       case 'blockType': {
         // `known`: the blocks registry's types (the loader's manifest, `npm run validate`).
         const known = (p.known as string[]) || [];
@@ -209,16 +214,17 @@ export function adminMessages(lang: string | null | undefined = pageAdminLang())
       default:
         // its parameters by name ({limit}, {name}, {detail}…); a keyword no schema here uses yet:
         // still say where, and which rule
-        return code !== 'invalid' && code in CATALOG.it ? t(code, p as Record<string, string | number>) : t('invalid', { keyword: String(p.keyword || code) });
+        return code !== 'invalid' && code in CATALOG.it
+          ? t(code, p as Record<string, string | number>)
+          : t('invalid', { keyword: String(p.keyword || code) });
     }
   }
 
   return {
     lang: i18n.lang as AdminLang,
     problem,
-    explain: (what) => Array.isArray(what)
-      ? t('invalidConfig') + ': ' + what.map((p) => (p.path || '/') + ' ' + problem(p)).join('; ')
-      : problem(what),
+    explain: (what) =>
+      Array.isArray(what) ? t('invalidConfig') + ': ' + what.map((p) => (p.path || '/') + ' ' + problem(p)).join('; ') : problem(what),
     ignored,
     t,
     plural: (key, count) => i18n.plural(key, count),

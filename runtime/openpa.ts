@@ -65,7 +65,11 @@ export function readForm(raw: unknown): { form: OpenpaForm; problems: ConfigProb
   const form = obj(value);
   // (PHP's json_encode writes an empty hash as [])
   if (form && Array.isArray(form.attributes) && !form.attributes.length) form.attributes = {};
-  if (!form) return { form: { block: { id: '', type: '', view: '' }, attributes: {}, site: { prefix: '/', locale: '' } }, problems: [{ path: '/openpa', code: 'type', types: ['object'] }] };
+  if (!form)
+    return {
+      form: { block: { id: '', type: '', view: '' }, attributes: {}, site: { prefix: '/', locale: '' } },
+      problems: [{ path: '/openpa', code: 'type', types: ['object'] }],
+    };
   const block = obj(form.block) || {};
   if (!obj(form.block)) problems.push({ path: '/openpa/block', code: 'required' });
   const attributes: Record<string, string> = {};

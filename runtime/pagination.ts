@@ -1,8 +1,7 @@
 // The one pagination model for every block (pure; pages are 0-based inside, 1-based on screen).
 export type PageItem = { page: number; current: boolean } | { ellipsis: true; key: string };
 
-export const pageCount = (total: number, perPage: number) =>
-  perPage > 0 ? Math.max(0, Math.ceil(total / perPage)) : 0;
+export const pageCount = (total: number, perPage: number) => (perPage > 0 ? Math.max(0, Math.ceil(total / perPage)) : 0);
 
 /**
  * The page links to show, as the portal always did: every page up to 5; beyond that about three
@@ -15,9 +14,11 @@ export function pageWindow(current: number, count: number): PageItem[] {
   const pages = current <= 1 ? [0, 1, last] : [0, current, last];
   if (current >= last - 1 && current > 1) pages.splice(1, 1, last - 1);
   const out: PageItem[] = [];
-  [...new Set(pages)].sort((a, b) => a - b).forEach((p, i, all) => {
-    if (i > 0 && p - all[i - 1] > 1) out.push({ ellipsis: true, key: 'gap-' + p });
-    out.push(item(p));
-  });
+  [...new Set(pages)]
+    .sort((a, b) => a - b)
+    .forEach((p, i, all) => {
+      if (i > 0 && p - all[i - 1] > 1) out.push({ ellipsis: true, key: 'gap-' + p });
+      out.push(item(p));
+    });
   return out;
 }

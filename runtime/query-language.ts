@@ -51,7 +51,10 @@ export function singleValue(value: string): string {
 }
 
 /** How a builder writes one value with its quotes: as an array item, and (if it differs) as a clause's single value. */
-export interface ValueWriter { item(value: string): string; single?(value: string): string }
+export interface ValueWriter {
+  item(value: string): string;
+  single?(value: string): string;
+}
 
 /**
  * `field op ['v1','v2']` for the chosen values. A value with a `$` cannot be an array item (5 reads

@@ -29,7 +29,13 @@ export const reserveSelector = (key: string) => '[' + RESERVE_ATTRIBUTE + '="' +
 const held = new Map<string, () => void>();
 
 /** Holds `element` at `heights` until the returned release (idempotent) gives the space back. */
-export function holdSpace(element: HTMLElement, key: string, heights: readonly number[], widths: readonly number[], nonce: string): () => void {
+export function holdSpace(
+  element: HTMLElement,
+  key: string,
+  heights: readonly number[],
+  widths: readonly number[],
+  nonce: string,
+): () => void {
   element.setAttribute(RESERVE_ATTRIBUTE, key);
   if (!held.has(key)) held.set(key, injectStyle('reserve-' + key, reservationCss(reserveSelector(key), heights, widths), nonce));
   return () => {

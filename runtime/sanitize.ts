@@ -70,12 +70,19 @@ function absolutize(el: Element, attr: string, base: string) {
 function absolutizeSrcset(el: Element, base: string) {
   const value = el.getAttribute('srcset');
   if (!value) return;
-  el.setAttribute('srcset', value.split(',').map((part) => {
-    const [url, ...rest] = part.trim().split(/\s+/);
-    try {
-      return [new URL(url, base + '/').href, ...rest].join(' ');
-    } catch {
-      return '';
-    }
-  }).filter(Boolean).join(', '));
+  el.setAttribute(
+    'srcset',
+    value
+      .split(',')
+      .map((part) => {
+        const [url, ...rest] = part.trim().split(/\s+/);
+        try {
+          return [new URL(url, base + '/').href, ...rest].join(' ');
+        } catch {
+          return '';
+        }
+      })
+      .filter(Boolean)
+      .join(', '),
+  );
 }

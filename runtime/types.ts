@@ -59,4 +59,3 @@ export interface ConsentApi {
   /** true when the page's consent config names it (service key, search value or category). */
   knows(name: string): boolean;
 }
-

@@ -15,7 +15,18 @@ const PARAMS = {
   uniqueItems: (p) => ({ first: Math.min(p.i, p.j), second: Math.max(p.i, p.j) }),
   dependencies: (p) => ({ key: p.property }),
 };
-for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) {
+for (const k of [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+]) {
   PARAMS[k] = (p) => ({ limit: p.limit });
 }
 
@@ -25,7 +36,8 @@ export function toProblems(errors) {
   // An anyOf/oneOf failure reports every alternative; say it once, at its own path.
   const unions = new Set(list.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
   // Deeper problems, or others at the same spot, say what to fix better than the rule around them.
-  const inside = (e) => (x) => x.instancePath.startsWith(e.instancePath + '/') ||
+  const inside = (e) => (x) =>
+    x.instancePath.startsWith(e.instancePath + '/') ||
     (x.instancePath === e.instancePath && !['type', 'anyOf', 'oneOf', 'if'].includes(x.keyword));
   const problems = [];
   for (const e of list) {
@@ -37,9 +49,10 @@ export function toProblems(errors) {
       // When an alternative of the right type failed deeper (an object missing a key), those
       // deeper problems say what to fix; "must be a string" would only mislead.
       if (list.some(inside(e))) continue;
-      const types = list.filter((x) => x.instancePath === e.instancePath && x.keyword === 'type').flatMap((x) => String(x.params.type).split(','));
-      problem = types.length ? { code: 'type', types: [...new Set(types)] }
-        : { code: e.params?.passingSchemas ? 'oneOf' : 'anyOf' }; // oneOf: none, or more than one, matched
+      const types = list
+        .filter((x) => x.instancePath === e.instancePath && x.keyword === 'type')
+        .flatMap((x) => String(x.params.type).split(','));
+      problem = types.length ? { code: 'type', types: [...new Set(types)] } : { code: e.params?.passingSchemas ? 'oneOf' : 'anyOf' }; // oneOf: none, or more than one, matched
     } else if (unions.has(e.instancePath) && e.keyword === 'type') continue;
     // if/then: the failed "then" reports its own problems, which say more.
     else if (e.keyword === 'if' && list.some(inside(e))) continue;
@@ -47,5 +60,8 @@ export function toProblems(errors) {
     problems.push({ path: path || '/', ...problem });
   }
   const seen = new Set();
-  return problems.filter((p) => { const k = JSON.stringify(p); return seen.has(k) ? false : (seen.add(k), true); });
+  return problems.filter((p) => {
+    const k = JSON.stringify(p);
+    return seen.has(k) ? false : (seen.add(k), true);
+  });
 }

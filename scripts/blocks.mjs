@@ -20,12 +20,22 @@ export const generatedDir = () => resolve(root, process.env.PIAZZA_GENERATED || 
 export function readBlocks() {
   const { blocks } = JSON.parse(readFileSync(registryFile(), 'utf8'));
   return Object.entries(blocks).map(([type, b]) => {
-    if (!/^[a-z][a-z0-9]*$/.test(type)) throw new Error('blocks registry: "' + type + '" is not a block type (lowercase letters and digits)');
+    if (!/^[a-z][a-z0-9]*$/.test(type))
+      throw new Error('blocks registry: "' + type + '" is not a block type (lowercase letters and digits)');
     const dir = resolve(root, b.dir || join('blocks', type));
     const schema = resolve(root, b.schema || join('schemas', type + '.schema.json'));
     const file = (name) => (existsSync(join(dir, name)) ? join(dir, name) : null);
     if (!file('index.ts')) throw new Error('blocks registry: ' + type + ' has no ' + relative(root, join(dir, 'index.ts')));
     if (!existsSync(schema)) throw new Error('blocks registry: ' + type + ' has no schema ' + relative(root, schema));
-    return { type, dir, schema, index: file('index.ts'), early: file('early.ts'), openpa: file('openpa.ts'), public: file('public.ts'), budgets: b.budgets || [] };
+    return {
+      type,
+      dir,
+      schema,
+      index: file('index.ts'),
+      early: file('early.ts'),
+      openpa: file('openpa.ts'),
+      public: file('public.ts'),
+      budgets: b.budgets || [],
+    };
   });
 }

@@ -10,17 +10,37 @@ import { readBlocks, root } from './blocks.mjs';
 
 /** The runtime's own files; each block's come from its line of the blocks registry. */
 const runtime = [
-  { name: "piazza.js (classic script: consent core + loader; orestbida's hold-or-allow questions and Bootstrap Italia's remembered multimedia choice, answered before the theme's scripts run; its admin lines as codes the messages chunk words in the admin's language)", chunks: ['dist/piazza.js'], limit: '5.85 KB' },
-  { name: 'admin messages, it + en (only on a page with a config problem, an orestbida call piazza cannot honour, or a fault to tell the admin)', chunks: ['messages'], limit: '2.9 KB' },
-  { name: "consent UI: bar, dialog, choice, embeds, orestbida's data-cc roles, CSS + the largest language chunk (hu)", chunks: ['consent-ui', 'consent-hu'], limit: '6.5 KB' },
-  { name: "consent, OpenPA themes (only with carryOver or multimedia in the config, or an orestbida call): cc_cookie carried over and kept, orestbida's calls, the multimedia effects (without the consent UI it imports from)", chunks: ['consent-openpa'], limit: '4.5 KB' },
+  {
+    name: "piazza.js (classic script: consent core + loader; orestbida's hold-or-allow questions and Bootstrap Italia's remembered multimedia choice, answered before the theme's scripts run; its admin lines as codes the messages chunk words in the admin's language)",
+    chunks: ['dist/piazza.js'],
+    limit: '5.85 KB',
+  },
+  {
+    name: 'admin messages, it + en (only on a page with a config problem, an orestbida call piazza cannot honour, or a fault to tell the admin)',
+    chunks: ['messages'],
+    limit: '2.9 KB',
+  },
+  {
+    name: "consent UI: bar, dialog, choice, embeds, orestbida's data-cc roles, CSS + the largest language chunk (hu)",
+    chunks: ['consent-ui', 'consent-hu'],
+    limit: '6.5 KB',
+  },
+  {
+    name: "consent, OpenPA themes (only with carryOver or multimedia in the config, or an orestbida call): cc_cookie carried over and kept, orestbida's calls, the multimedia effects (without the consent UI it imports from)",
+    chunks: ['consent-openpa'],
+    limit: '4.5 KB',
+  },
   { name: 'helper: stacked tables', chunks: ['helper-stacktable'], limit: '4 KB' },
   { name: 'helper: procedure steps', chunks: ['helper-procedure'], limit: '2.5 KB' },
   { name: 'helper: masonry cards', chunks: ['helper-masonry'], limit: '0.5 KB' },
   { name: 'helper: shared-link embeds (without the shared http and sanitizer chunks)', chunks: ['helper-sharedlink'], limit: '3 KB' },
   { name: 'gallery trigger (loads on [data-gallery])', chunks: ['helper-gallery'], limit: '3.5 KB' },
   { name: 'gallery lightbox (fslightbox-react + wrapper, on first use)', chunks: ['lightbox'], limit: '18 KB' },
-  { name: "the build's table of contents (manifest module, fetched by piazza.js at boot on every page)", chunks: ['manifest'], limit: '2.1 KB' },
+  {
+    name: "the build's table of contents (manifest module, fetched by piazza.js at boot on every page)",
+    chunks: ['manifest'],
+    limit: '2.1 KB',
+  },
 ];
 
 const configurator = [
@@ -46,7 +66,8 @@ export function file(chunk, dir = 'dist/chunks') {
 }
 
 function named(chunk) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(chunk)) throw new Error(`size budgets: "${chunk}" is neither a chunk name (letters, digits and -) nor a path`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(chunk))
+    throw new Error(`size budgets: "${chunk}" is neither a chunk name (letters, digits and -) nor a path`);
   return chunk;
 }
 
@@ -78,10 +99,15 @@ export function unmatched(list, exists = (p) => existsSync(resolve(root, p)), li
       }
       const exact = new RegExp('^' + named(chunk) + '-[A-Za-z0-9_-]{8}\\.js$');
       const hits = files.filter((f) => exact.test(f));
-      if (hits.length === 0) problems.push(`size budget "${b.name}": chunk "${chunk}" is no file of ${b.dir}/ (${chunk}-<hash>.js): renamed, merged into another chunk, or gone? Fix the budget's list.`);
-      else if (hits.length > 1) problems.push(`size budget "${b.name}": chunk "${chunk}" names ${hits.length} files of ${b.dir}/ (${hits.join(', ')}): two modules of that name were split into chunks of their own; give one a name of its own (rollup.config.mjs chunkFileNames).`);
+      if (hits.length === 0)
+        problems.push(
+          `size budget "${b.name}": chunk "${chunk}" is no file of ${b.dir}/ (${chunk}-<hash>.js): renamed, merged into another chunk, or gone? Fix the budget's list.`,
+        );
+      else if (hits.length > 1)
+        problems.push(
+          `size budget "${b.name}": chunk "${chunk}" names ${hits.length} files of ${b.dir}/ (${hits.join(', ')}): two modules of that name were split into chunks of their own; give one a name of its own (rollup.config.mjs chunkFileNames).`,
+        );
     }
   }
   return problems;
 }
-

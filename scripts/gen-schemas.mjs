@@ -32,15 +32,28 @@ function stripKeys(node, keys) {
   if (Array.isArray(node)) return node.map((n) => stripKeys(n, keys));
   if (!node || typeof node !== 'object') return node;
   // Keys inside "properties" and "definitions" are names, not keywords: keep them all.
-  return Object.fromEntries(Object.entries(node).filter(([k]) => !keys.has(k))
-    .map(([k, v]) => [k, k === 'properties' || k === 'definitions' ? Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, stripKeys(pv, keys)])) : stripKeys(v, keys)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !keys.has(k))
+      .map(([k, v]) => [
+        k,
+        k === 'properties' || k === 'definitions'
+          ? Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, stripKeys(pv, keys)]))
+          : stripKeys(v, keys),
+      ]),
+  );
 }
 const stripDocs = (schema) => stripKeys(schema, DOC_KEYS);
 
 const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
 
 // schemas/*.schema.json (consent's too) and every registered block's, wherever it lives
-const files = new Set([...readdirSync(dir).filter((f) => f.endsWith('.schema.json')).map((f) => join(dir, f)), ...blocks.map((b) => b.schema)]);
+const files = new Set([
+  ...readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((f) => join(dir, f)),
+  ...blocks.map((b) => b.schema),
+]);
 for (const path of files) {
   const file = basename(path);
   const name = file.replace('.schema.json', '');
@@ -66,18 +79,35 @@ for (const path of files) {
   );
   // Keys kept from the jQuery plugins (`"deprecated": true`): accepted, and reported with their
   // description in the admin's language; a missing Italian text fails here, not in a portal's console.
-  const legacy = Object.fromEntries(Object.entries(schema.properties || {}).filter(([, v]) => v.deprecated).map(([k, v]) => {
-    if (!v['x-description-it'] || !v.description) throw new Error(name + ': deprecated /' + k + ' needs "description" and "x-description-it"');
-    return [k, { it: v['x-description-it'], en: v.description }];
-  }));
-  writeFileSync(join(out, name + '.legacy.js'), '// generated from ' + file + ' — do not edit\nexport default ' + JSON.stringify(legacy) + ';\n');
-  writeFileSync(join(out, name + '.legacy.d.ts'), 'declare const legacy: Record<string, { it: string; en: string }>;\nexport default legacy;\n');
+  const legacy = Object.fromEntries(
+    Object.entries(schema.properties || {})
+      .filter(([, v]) => v.deprecated)
+      .map(([k, v]) => {
+        if (!v['x-description-it'] || !v.description)
+          throw new Error(name + ': deprecated /' + k + ' needs "description" and "x-description-it"');
+        return [k, { it: v['x-description-it'], en: v.description }];
+      }),
+  );
+  writeFileSync(
+    join(out, name + '.legacy.js'),
+    '// generated from ' + file + ' — do not edit\nexport default ' + JSON.stringify(legacy) + ';\n',
+  );
+  writeFileSync(
+    join(out, name + '.legacy.d.ts'),
+    'declare const legacy: Record<string, { it: string; en: string }>;\nexport default legacy;\n',
+  );
   const type = pascal(name) + 'Config';
   // A legacy key holds whatever the old template wrote: `unknown` (json-schema-to-typescript's tsType).
   // A nested `title` would make json-schema-to-typescript name a type after it (`ElementiPerPagina`):
   // the form's words stay out of the types.
   const words = stripKeys(schema, new Set(FORM_KEYS));
-  const typed = { ...words, title: type, properties: Object.fromEntries(Object.entries(words.properties || {}).map(([k, v]) => [k, v.deprecated ? { ...v, tsType: 'unknown' } : v])) };
+  const typed = {
+    ...words,
+    title: type,
+    properties: Object.fromEntries(
+      Object.entries(words.properties || {}).map(([k, v]) => [k, v.deprecated ? { ...v, tsType: 'unknown' } : v]),
+    ),
+  };
   const ts = await compile(typed, type, {
     bannerComment: '// generated from ' + file + ' — do not edit',
     additionalProperties: false,
@@ -92,24 +122,51 @@ for (const path of files) {
 // blocks.validate.js: the validators (not published, like every *.validate.*); blocks.d.ts: the types.
 const pascalOf = (t) => pascal(t) + 'Config';
 const stem = (b) => basename(b.schema).replace('.schema.json', '');
-const banner = '// generated from the blocks registry (' + relative(root, process.env.PIAZZA_BLOCKS || 'blocks/registry.json') + ') — do not edit\n';
-writeFileSync(join(out, 'blocks.validate.js'), banner
-  + blocks.map((b, i) => `import v${i} from './${stem(b)}.validate.js';\nimport l${i} from './${stem(b)}.legacy.js';\n`).join('')
-  + 'export default {\n' + blocks.map((b, i) => `  ${b.type}: { validate: v${i}, legacy: l${i} },\n`).join('') + '};\n');
-writeFileSync(join(out, 'blocks.validate.d.ts'), banner + "import type { ValidateFunction } from 'ajv';\nimport type { BlockType } from './blocks';\n"
-  + '/** Each registered block type → its standalone validator and its legacy keys. */\n'
-  + 'declare const blocks: Record<BlockType, { validate: ValidateFunction; legacy: Record<string, { it: string; en: string }> }>;\nexport default blocks;\n');
+const banner =
+  '// generated from the blocks registry (' + relative(root, process.env.PIAZZA_BLOCKS || 'blocks/registry.json') + ') — do not edit\n';
+writeFileSync(
+  join(out, 'blocks.validate.js'),
+  banner +
+    blocks.map((b, i) => `import v${i} from './${stem(b)}.validate.js';\nimport l${i} from './${stem(b)}.legacy.js';\n`).join('') +
+    'export default {\n' +
+    blocks.map((b, i) => `  ${b.type}: { validate: v${i}, legacy: l${i} },\n`).join('') +
+    '};\n',
+);
+writeFileSync(
+  join(out, 'blocks.validate.d.ts'),
+  banner +
+    "import type { ValidateFunction } from 'ajv';\nimport type { BlockType } from './blocks';\n" +
+    '/** Each registered block type → its standalone validator and its legacy keys. */\n' +
+    'declare const blocks: Record<BlockType, { validate: ValidateFunction; legacy: Record<string, { it: string; en: string }> }>;\nexport default blocks;\n',
+);
 // blocks.schemas.js: each block's schema as written (titles, help, long texts), for the configurator's
 // form; a JSON import its build reads (rollup's json-module, vite), never loaded by Node.
-const from = (path) => { const r = relative(out, path).replace(/\\/g, '/'); return r.startsWith('.') ? r : './' + r; };
-writeFileSync(join(out, 'blocks.schemas.js'), banner
-  + blocks.map((b, i) => `import s${i} from '${from(b.schema)}';\n`).join('')
-  + 'export default {\n' + blocks.map((b, i) => `  ${b.type}: s${i},\n`).join('') + '};\n');
-writeFileSync(join(out, 'blocks.schemas.d.ts'), banner + "import type { BlockType } from './blocks';\n"
-  + '/** Each registered block type → its config schema (JSON Schema draft-07, with the form\'s words). */\n'
-  + 'declare const schemas: Record<BlockType, Record<string, any>>;\nexport default schemas;\n');
-writeFileSync(join(out, 'blocks.d.ts'), banner
-  + blocks.map((b) => `import type { ${pascalOf(stem(b))} } from './${stem(b)}';\nexport type { ${pascalOf(stem(b))} };\n`).join('')
-  + '/** Each registered block type → its config. */\nexport interface BlockConfigs {\n' + blocks.map((b) => `  ${b.type}: ${pascalOf(stem(b))};\n`).join('') + '}\n'
-  + 'export type BlockType = keyof BlockConfigs;\n');
+const from = (path) => {
+  const r = relative(out, path).replace(/\\/g, '/');
+  return r.startsWith('.') ? r : './' + r;
+};
+writeFileSync(
+  join(out, 'blocks.schemas.js'),
+  banner +
+    blocks.map((b, i) => `import s${i} from '${from(b.schema)}';\n`).join('') +
+    'export default {\n' +
+    blocks.map((b, i) => `  ${b.type}: s${i},\n`).join('') +
+    '};\n',
+);
+writeFileSync(
+  join(out, 'blocks.schemas.d.ts'),
+  banner +
+    "import type { BlockType } from './blocks';\n" +
+    "/** Each registered block type → its config schema (JSON Schema draft-07, with the form's words). */\n" +
+    'declare const schemas: Record<BlockType, Record<string, any>>;\nexport default schemas;\n',
+);
+writeFileSync(
+  join(out, 'blocks.d.ts'),
+  banner +
+    blocks.map((b) => `import type { ${pascalOf(stem(b))} } from './${stem(b)}';\nexport type { ${pascalOf(stem(b))} };\n`).join('') +
+    '/** Each registered block type → its config. */\nexport interface BlockConfigs {\n' +
+    blocks.map((b) => `  ${b.type}: ${pascalOf(stem(b))};\n`).join('') +
+    '}\n' +
+    'export type BlockType = keyof BlockConfigs;\n',
+);
 console.log('schemas: blocks registry → ' + blocks.map((b) => b.type).join(', '));

@@ -25,25 +25,44 @@ function startHogs() {
     ? [spawn(stress, ['--cpu', String(hogs), '--cpu-method', 'matrixprod', '--quiet'], { stdio: 'ignore' })]
     : Array.from({ length: hogs }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
   console.log(`load: ${hogs} CPU hogs (${stress ? 'stress-ng' : 'node busy loops'}) beside the tests`);
-  return () => { for (const p of procs) p.kill('SIGKILL'); };
+  return () => {
+    for (const p of procs) p.kill('SIGKILL');
+  };
 }
 
 /** Runs vitest's browser project on `args`; the failed tests as {file, name}. */
 function vitest(args, label) {
   const out = join(temp, label + '.json');
   const t0 = Date.now();
-  const run = spawnSync('npx', ['vitest', 'run', '--project', 'browser', '--reporter=dot', '--reporter=json', '--outputFile.json=' + out, ...args], {
-    encoding: 'utf8', stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, FORCE_COLOR: '0' },
-  });
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'browser', '--reporter=dot', '--reporter=json', '--outputFile.json=' + out, ...args],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    },
+  );
   let report;
-  try { report = JSON.parse(readFileSync(out, 'utf8')); } catch { throw new Error(`${label}: vitest wrote no report (exit ${run.status})`); }
-  const failed = report.testResults.flatMap((f) => f.assertionResults
-    .filter((t) => t.status === 'failed')
-    .map((t) => ({ file: f.name.replace(process.cwd() + '/', ''), name: t.fullName, message: (t.failureMessages[0] || '').split('\n')[0] })));
-  // A file that failed to run at all (a hook, an import) has no failed test: count the file.
-  for (const f of report.testResults) if (f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed')) {
-    failed.push({ file: f.name.replace(process.cwd() + '/', ''), name: '(the file)', message: (f.message || '').split('\n')[0] });
+  try {
+    report = JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    throw new Error(`${label}: vitest wrote no report (exit ${run.status})`);
   }
+  const failed = report.testResults.flatMap((f) =>
+    f.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => ({
+        file: f.name.replace(process.cwd() + '/', ''),
+        name: t.fullName,
+        message: (t.failureMessages[0] || '').split('\n')[0],
+      })),
+  );
+  // A file that failed to run at all (a hook, an import) has no failed test: count the file.
+  for (const f of report.testResults)
+    if (f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed')) {
+      failed.push({ file: f.name.replace(process.cwd() + '/', ''), name: '(the file)', message: (f.message || '').split('\n')[0] });
+    }
   console.log(`${label}: ${report.numPassedTests} passed, ${failed.length} failed (${Math.round((Date.now() - t0) / 1000)} s)`);
   return failed;
 }
@@ -53,11 +72,18 @@ let status = 0;
 try {
   const stop = startHogs();
   let underLoad;
-  try { underLoad = vitest(files, 'under load'); } finally { stop(); }
+  try {
+    underLoad = vitest(files, 'under load');
+  } finally {
+    stop();
+  }
   if (underLoad.length) {
     status = 1;
     // Again, quiet: each failed test by its file and full name.
-    const again = vitest([...new Set(underLoad.map((f) => f.file))].concat(['-t', underLoad.map((f) => '^' + escapeRegExp(f.name) + '$').join('|')]), 'the failures again, quiet');
+    const again = vitest(
+      [...new Set(underLoad.map((f) => f.file))].concat(['-t', underLoad.map((f) => '^' + escapeRegExp(f.name) + '$').join('|')]),
+      'the failures again, quiet',
+    );
     const stillFails = new Set(again.map((f) => f.file + ' › ' + f.name));
     console.log('\nfailed under load:');
     for (const f of underLoad) {

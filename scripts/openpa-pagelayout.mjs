@@ -27,17 +27,25 @@ export const TEMPLATE = 'piazza_pagelayout.tpl';
 export function piazzaPagelayout(source, from = 'pagelayout.tpl') {
   const head = /<head>[ \t]*\n/;
   if (!head.test(source)) throw new Error(`${from}: no <head> line`);
-  if (source.includes("design:piazza/head.tpl")) throw new Error(`${from}: already includes piazza/head.tpl (give the theme's pagelayout.tpl)`);
+  if (source.includes('design:piazza/head.tpl'))
+    throw new Error(`${from}: already includes piazza/head.tpl (give the theme's pagelayout.tpl)`);
   let out = source.replace(head, (m) => m + "    {include uri='design:piazza/head.tpl'}{* piazza.js first: docs/openpa.md, step 4 *}\n");
   const loader = /(\$footer_script_loader\s*=\s*ezscript_load\(\s*array\()([\s\S]*?)(\)\s*\))/;
   const m = loader.exec(out);
   if (!m) throw new Error(`${from}: no $footer_script_loader = ezscript_load(array(…))`);
   const removed = [];
-  const kept = m[2].split(',').map((s) => s.trim()).filter(Boolean).filter((entry) => {
-    const name = entry.replace(/^'|'$/g, '');
-    if (REPLACED.includes(name)) { removed.push(name); return false; }
-    return true;
-  });
+  const kept = m[2]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .filter((entry) => {
+      const name = entry.replace(/^'|'$/g, '');
+      if (REPLACED.includes(name)) {
+        removed.push(name);
+        return false;
+      }
+      return true;
+    });
   out = out.replace(loader, (_, a, __, c) => a + '\n        ' + kept.join(',\n        ') + '\n    ' + c);
   const note = `{* piazza: written by scripts/openpa-pagelayout.mjs from ${from}: piazza/head.tpl first in <head>,\n   the footer pack without ${removed.join(', ') || 'nothing'} (piazza replaces them). Do not edit: run it again. *}\n`;
   return { template: note + out, removed };
@@ -54,16 +62,24 @@ export function withPagelayoutGroup(ini, group = pagelayoutGroup) {
 
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] || '')).href) {
   const args = process.argv.slice(2);
-  const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const opt = (name) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
   const source = opt('--pagelayout');
   const extension = opt('--extension') || 'integrations/openpa/extension/piazza';
-  if (!source) { console.error('usage: node scripts/openpa-pagelayout.mjs --pagelayout <theme pagelayout.tpl> [--extension <extension/piazza>]'); process.exit(2); }
+  if (!source) {
+    console.error('usage: node scripts/openpa-pagelayout.mjs --pagelayout <theme pagelayout.tpl> [--extension <extension/piazza>]');
+    process.exit(2);
+  }
   try {
     const { template, removed } = piazzaPagelayout(readFileSync(source, 'utf8'), source);
     writeFileSync(join(extension, 'design/piazza/override/templates', TEMPLATE), template);
     const ini = join(extension, 'settings/override.ini.append.php');
     writeFileSync(ini, withPagelayoutGroup(readFileSync(ini, 'utf8')));
-    console.log(`${extension}: ${TEMPLATE} written (piazza/head.tpl first; removed from the footer pack: ${removed.join(', ') || 'nothing'}), [piazza_pagelayout] in settings/override.ini.append.php`);
+    console.log(
+      `${extension}: ${TEMPLATE} written (piazza/head.tpl first; removed from the footer pack: ${removed.join(', ') || 'nothing'}), [piazza_pagelayout] in settings/override.ini.append.php`,
+    );
   } catch (e) {
     console.error(String(e.message || e));
     process.exit(1);

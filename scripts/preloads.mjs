@@ -55,7 +55,10 @@ export function withPreloads(ini, lines) {
 
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] || '')).href) {
   const args = process.argv.slice(2);
-  const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const opt = (name) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
   const dist = opt('--dist') || 'dist';
   const ini = opt('--ini');
   if (!ini) {

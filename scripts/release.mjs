@@ -28,7 +28,10 @@ const folder = join(out, name);
 // Where the release is published: the schemas' $ids point there (jsDelivr serves every npm package).
 const base = (process.env.PIAZZA_RELEASE_BASE || `https://cdn.jsdelivr.net/npm/piazza@${pkg.version}/`).replace(/\/?$/, '/');
 
-const die = (message) => { console.error('release: ' + message); process.exit(1); };
+const die = (message) => {
+  console.error('release: ' + message);
+  process.exit(1);
+};
 const dist = join(root, 'dist');
 if (!existsSync(join(dist, 'piazza.js'))) die('dist/piazza.js is missing: run `npm run build` first (`npm run release` does)');
 const built = readFileSync(join(dist, 'piazza.js'), 'utf8');
@@ -39,7 +42,11 @@ const publiccodeFacts = { version: pkg.version, license: pkg.license, changelog:
 let publiccode = readFileSync(join(root, 'publiccode.yml'), 'utf8');
 const repositoryUrl = process.env.PIAZZA_REPOSITORY_URL;
 if (repositoryUrl) {
-  try { publiccode = withRepositoryUrl(publiccode, repositoryUrl); } catch (e) { die(`PIAZZA_REPOSITORY_URL: ${e.message}`); }
+  try {
+    publiccode = withRepositoryUrl(publiccode, repositoryUrl);
+  } catch (e) {
+    die(`PIAZZA_REPOSITORY_URL: ${e.message}`);
+  }
 }
 const publiccodeProblems = checkPubliccode(publiccode, publiccodeFacts);
 if (publiccodeProblems.length) die('publiccode.yml:\n  ' + publiccodeProblems.join('\n  '));
@@ -51,7 +58,9 @@ cpSync(dist, join(folder, 'dist'), { recursive: true, filter: (src) => !src.star
 
 // Schemas: an absolute $id each, so validators and editors resolve them from anywhere.
 mkdirSync(join(folder, 'schemas'));
-for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')).sort()) {
+for (const file of readdirSync(join(root, 'schemas'))
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort()) {
   const schema = JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8'));
   schema.$id = base + 'schemas/' + file;
   writeFileSync(join(folder, 'schemas', file), JSON.stringify(schema, null, 2) + '\n');
@@ -60,15 +69,23 @@ for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('
 // Typings: window.piazza and the config types (not the validators' or legacy maps' internals), side by side.
 mkdirSync(join(folder, 'types'));
 const generated = join(root, 'schemas/generated');
-for (const file of readdirSync(generated).filter((f) => /^[\w-]+\.d\.ts$/.test(f)).sort()) {
+for (const file of readdirSync(generated)
+  .filter((f) => /^[\w-]+\.d\.ts$/.test(f))
+  .sort()) {
   cpSync(join(generated, file), join(folder, 'types', file));
 }
-writeFileSync(join(folder, 'types/piazza.d.ts'), readFileSync(join(root, 'types/piazza.d.ts'), 'utf8').replaceAll("'../schemas/generated/", "'./"));
+writeFileSync(
+  join(folder, 'types/piazza.d.ts'),
+  readFileSync(join(root, 'types/piazza.d.ts'), 'utf8').replaceAll("'../schemas/generated/", "'./"),
+);
 
 for (const file of ['LICENSE', 'CHANGELOG.md']) cpSync(join(root, file), join(folder, file));
 writeFileSync(join(folder, 'publiccode.yml'), publiccode);
 
-const files = (dir) => readdirSync(dir).sort().flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+const files = (dir) =>
+  readdirSync(dir)
+    .sort()
+    .flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
 const sri = (file) => 'sha384-' + createHash('sha384').update(readFileSync(file)).digest('base64');
 
 writeFileSync(join(folder, 'install.html'), installSnippet(sri(join(folder, 'dist/piazza.js'))));
@@ -78,11 +95,22 @@ writeFileSync(join(folder, 'integrity.json'), JSON.stringify(integrity, null, 2)
 const epoch = Number(process.env.SOURCE_DATE_EPOCH || lastCommitTime() || 0);
 const entries = files(folder).map((f) => ({ path: name + '/' + relative(folder, f).split('\\').join('/'), data: readFileSync(f) }));
 writeFileSync(join(out, name + '.tgz'), gzipSync(tarball(entries, epoch), { level: 9 }));
-console.log(`release: ${relative(root, folder)}/ (${entries.length} files) and ${relative(root, join(out, name + '.tgz'))}, sha384 ${sri(join(out, name + '.tgz'))}`);
-if (!repositoryUrl && publiccode.includes(UNPUBLISHED_URL)) console.log('release: publiccode.yml names no repository (url ' + UNPUBLISHED_URL + '): set PIAZZA_REPOSITORY_URL for a release that catalogues list');
+console.log(
+  `release: ${relative(root, folder)}/ (${entries.length} files) and ${relative(root, join(out, name + '.tgz'))}, sha384 ${sri(join(out, name + '.tgz'))}`,
+);
+if (!repositoryUrl && publiccode.includes(UNPUBLISHED_URL))
+  console.log(
+    'release: publiccode.yml names no repository (url ' +
+      UNPUBLISHED_URL +
+      '): set PIAZZA_REPOSITORY_URL for a release that catalogues list',
+  );
 
 function lastCommitTime() {
-  try { return execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return ''; }
+  try {
+    return execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
 }
 
 function installSnippet(hash) {

@@ -30,26 +30,52 @@ const { values: opts, positionals: targets } = (() => {
     return parseArgs({
       allowPositionals: true,
       options: {
-        json: { type: 'string' }, width: { type: 'string', default: '1280' }, timeout: { type: 'string', default: '20000' },
-        allow: { type: 'string', multiple: true, default: [] }, root: { type: 'string', default: '.' },
-        chromium: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        json: { type: 'string' },
+        width: { type: 'string', default: '1280' },
+        timeout: { type: 'string', default: '20000' },
+        allow: { type: 'string', multiple: true, default: [] },
+        root: { type: 'string', default: '.' },
+        chromium: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
-  } catch (e) { return fail(e.message); }
+  } catch (e) {
+    return fail(e.message);
+  }
 })();
-if (opts.help) { console.log(USAGE); process.exit(0); }
+if (opts.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!targets.length) fail('no page given');
 const width = Number(opts.width);
 const timeout = Number(opts.timeout);
-if (!Number.isInteger(width) || width < 200 || width > 4000) fail(`--width must be a whole number of pixels between 200 and 4000, not "${opts.width}"`);
+if (!Number.isInteger(width) || width < 200 || width > 4000)
+  fail(`--width must be a whole number of pixels between 200 and 4000, not "${opts.width}"`);
 if (!Number.isInteger(timeout) || timeout < 1000) fail(`--timeout must be at least 1000 ms, not "${opts.timeout}"`);
-for (const a of opts.allow) { try { new URL(a); } catch { fail(`--allow needs an origin like https://cdn.example.it, not "${a}"`); } }
+for (const a of opts.allow) {
+  try {
+    new URL(a);
+  } catch {
+    fail(`--allow needs an origin like https://cdn.example.it, not "${a}"`);
+  }
+}
 
-const chromium = [opts.chromium, process.env.PIAZZA_CHROMIUM, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
-  .find((p) => p && existsSync(p));
+const chromium = [
+  opts.chromium,
+  process.env.PIAZZA_CHROMIUM,
+  '/usr/lib/chromium/chromium',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((p) => p && existsSync(p));
 if (!chromium) fail('no Chromium found: install it (Debian: apt-get install chromium) or pass --chromium <path>');
 let puppeteer;
-try { puppeteer = (await import('puppeteer-core')).default; } catch { fail('puppeteer-core is not installed: npm install puppeteer-core axe-core'); }
+try {
+  puppeteer = (await import('puppeteer-core')).default;
+} catch {
+  fail('puppeteer-core is not installed: npm install puppeteer-core axe-core');
+}
 
 // Files are served over HTTP from --root: piazza's chunks are ES modules, which file:// cannot load.
 const root = resolve(opts.root);
@@ -63,10 +89,22 @@ const urls = targets.map((t) => {
 });
 
 const profile = mkdtempSync(join(tmpdir(), 'piazza-smoke-'));
-const browser = await puppeteer.launch({
-  executablePath: chromium, headless: true, userDataDir: profile,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-}).catch((e) => fail('Chromium did not start: ' + e.message));
+const browser = await puppeteer
+  .launch({
+    executablePath: chromium,
+    headless: true,
+    userDataDir: profile,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  })
+  .catch((e) => fail('Chromium did not start: ' + e.message));
 
 const reports = [];
 try {
@@ -88,11 +126,18 @@ process.exit(bad ? 1 : 0);
 function print(r) {
   const mounted = r.blocks.filter((b) => b.state === 'mounted').length;
   console.log(`\n${r.problems.length ? '✗' : '✓'} ${r.url} (${r.width} px)`);
-  console.log(`  piazza ${r.version ?? '—'}, ready in ${r.readyMs ?? '—'} ms, ${mounted} of ${r.blocks.length} block${r.blocks.length === 1 ? '' : 's'} mounted`);
-  const configs = new Map(r.blocks.filter((b) => b.config?.length).map((b) => [`block "${b.id}" (${b.type}) did not mount: ${b.error}`, b]));
+  console.log(
+    `  piazza ${r.version ?? '—'}, ready in ${r.readyMs ?? '—'} ms, ${mounted} of ${r.blocks.length} block${r.blocks.length === 1 ? '' : 's'} mounted`,
+  );
+  const configs = new Map(
+    r.blocks.filter((b) => b.config?.length).map((b) => [`block "${b.id}" (${b.type}) did not mount: ${b.error}`, b]),
+  );
   for (const p of r.problems) {
     const b = configs.get(p);
-    if (!b) { console.log('  - ' + p); continue; }
+    if (!b) {
+      console.log('  - ' + p);
+      continue;
+    }
     console.log(`  - block "${b.id}" (${b.type}) did not mount, its config is invalid:`);
     for (const c of b.config) console.log(`      ${c.path} ${c.message}`);
   }

@@ -8,7 +8,7 @@ bash scripts/ensure-browsers.sh
 bash scripts/ensure-php.sh
 npm run --silent gen
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
-echo "== lint";      npx biome lint --error-on-warnings .
+echo "== lint";      npx biome check --error-on-warnings .
 echo "== build";     npx rollup -c --silent
 echo "== size budgets"; npx size-limit
 echo "== demo configs"; node scripts/validate.mjs fixtures/pages/*.html >/dev/null && echo "all demo page configs valid"

@@ -22,9 +22,9 @@ const RUNS = [
   ['a Saturday', '2026-11-28 10:00', ROME],
   ['a Sunday', '2026-11-29 18:00', ROME],
   ['leap day', '2028-02-29 12:00', ROME],
-  ['New Year\'s Eve 23:30', '2026-12-31 23:30', ROME],
-  ['New Year\'s Eve 23:30, visitor in New York', '2026-12-31 23:30', 'America/New_York'],
-  ['New Year\'s Eve 23:30, visitor in Tokyo (already 2027 there)', '2026-12-31 23:30', 'Asia/Tokyo'],
+  ["New Year's Eve 23:30", '2026-12-31 23:30', ROME],
+  ["New Year's Eve 23:30, visitor in New York", '2026-12-31 23:30', 'America/New_York'],
+  ["New Year's Eve 23:30, visitor in Tokyo (already 2027 there)", '2026-12-31 23:30', 'Asia/Tokyo'],
   ['last day of a 31-day month', '2027-08-31 08:00', ROME],
   ['a month over six weeks (May 2027)', '2027-05-15 12:00', ROME],
 ];
@@ -33,13 +33,19 @@ const RUNS = [
 // intervals and published range, the agenda, the data table's dates, and the pure date models with
 // their own zone loop (test/unit/time-travel) — selected by vitest's --tags-filter.
 const DATE_FILES = [
-  'test/unit/time-travel', 'test/browser/listing.test.ts', 'test/browser/listing-agenda.test.ts', 'test/browser/datatable.test.ts',
+  'test/unit/time-travel',
+  'test/browser/listing.test.ts',
+  'test/browser/listing-agenda.test.ts',
+  'test/browser/datatable.test.ts',
 ];
 // What depends on the device's zone but not on the instant (their dates are written in the test):
 // the date models' own unit files, run once in each zone of RUNS rather than at every instant.
 const ZONE_FILES = [
-  'test/unit/listing/dates.test.ts', 'test/unit/listing/query.test.ts', 'test/unit/listing-agenda',
-  'test/unit/datatable/dates.test.ts', 'test/unit/datatable/cells.test.ts',
+  'test/unit/listing/dates.test.ts',
+  'test/unit/listing/query.test.ts',
+  'test/unit/listing-agenda',
+  'test/unit/datatable/dates.test.ts',
+  'test/unit/datatable/cells.test.ts',
 ];
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
@@ -54,8 +60,12 @@ async function run(label, instant, zone, args) {
     env: { ...process.env, PIAZZA_NOW: instant, PIAZZA_BROWSER_TZ: zone, TZ: zone, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
   let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d) => { out += d; });
-  child.stderr.setEncoding('utf8').on('data', (d) => { out += d; });
+  child.stdout.setEncoding('utf8').on('data', (d) => {
+    out += d;
+  });
+  child.stderr.setEncoding('utf8').on('data', (d) => {
+    out += d;
+  });
   const status = await new Promise((done) => child.on('close', done));
   const counts = /vitest: (\d+) passed, (\d+) failed/.exec(out);
   const p = counts ? +counts[1] : 0;
@@ -86,9 +96,11 @@ for (const [label, instant, zone] of RUNS) {
   }
 }
 const jobs = Math.max(1, Number(process.env.PIAZZA_TIME_TRAVEL_JOBS || 2));
-await Promise.all(Array.from({ length: jobs }, async () => {
-  while (todo.length) await run(...todo.shift());
-}));
+await Promise.all(
+  Array.from({ length: jobs }, async () => {
+    while (todo.length) await run(...todo.shift());
+  }),
+);
 console.log(`time travel: ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`\ntime travel: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -32,16 +32,28 @@ async function runtimeCode() {
   const { build } = await import('esbuild');
   const out = await build({
     stdin: {
-      contents: "export { checkConsentConfig } from './consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';"
-        + " export { isOpenpaForm, relocate } from './runtime/openpa.ts';"
+      contents:
+        "export { checkConsentConfig } from './consent/config.ts'; export { adminMessages } from './runtime/messages.ts'; export { legacyNotes } from './runtime/config.ts';" +
+        " export { isOpenpaForm, relocate } from './runtime/openpa.ts';" +
         // each block's contract to tools (blocks/<type>/public.ts): its eZ-form mapping
         // (loadOpenpaMapping), the settings of a jQuery plugin it mounts (isPluginSettings,
         // fromPluginSettings); `tools[type]`
-        + blocks.filter((b) => b.public).map((b) => ` import * as ${b.type}Tools from ${JSON.stringify(b.public)};`).join('')
-        + ` export const tools = { ${blocks.filter((b) => b.public).map((b) => `${b.type}: ${b.type}Tools`).join(', ')} };`,
-      resolveDir: root, loader: 'ts',
+        blocks
+          .filter((b) => b.public)
+          .map((b) => ` import * as ${b.type}Tools from ${JSON.stringify(b.public)};`)
+          .join('') +
+        ` export const tools = { ${blocks
+          .filter((b) => b.public)
+          .map((b) => `${b.type}: ${b.type}Tools`)
+          .join(', ')} };`,
+      resolveDir: root,
+      loader: 'ts',
     },
-    bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'silent',
   });
   return import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 }
@@ -81,7 +93,8 @@ function configsInHtml(html) {
   const out = [];
   const consent = html.match(/<script[^>]*id=["']piazza-consent["'][^>]*>([\s\S]*?)<\/script>/i);
   if (consent) out.push({ kind: 'consent', label: 'consent', text: consent[1] });
-  const blockRe = /<(\w+)[^>]*data-piazza-block=["']([^"']+)["'][^>]*>\s*<script[^>]*type=["']application\/json["'][^>]*>([\s\S]*?)<\/script>/gi;
+  const blockRe =
+    /<(\w+)[^>]*data-piazza-block=["']([^"']+)["'][^>]*>\s*<script[^>]*type=["']application\/json["'][^>]*>([\s\S]*?)<\/script>/gi;
   for (const m of html.matchAll(blockRe)) {
     const id = (m[0].match(/\sid=["']([^"']+)["']/) || [])[1];
     out.push({ kind: m[2], label: m[2] + (id ? ' #' + id : ''), text: m[3] });
@@ -92,9 +105,7 @@ function configsInHtml(html) {
 let failures = 0;
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
-  const entries = /\.html?$/i.test(file)
-    ? configsInHtml(text)
-    : [{ kind: type, label: '', text }];
+  const entries = /\.html?$/i.test(file) ? configsInHtml(text) : [{ kind: type, label: '', text }];
   for (const entry of entries) {
     let config;
     try {

@@ -3,7 +3,9 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
-    let passed = 0, failed = 0, skipped = 0;
+    let passed = 0,
+      failed = 0,
+      skipped = 0;
     for (const mod of modules) {
       let failedHere = 0;
       for (const test of mod.children.allTests()) {

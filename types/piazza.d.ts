@@ -125,7 +125,14 @@ export interface OrestbidaCookie {
 }
 
 declare global {
-  interface Window { piazza?: Piazza; CookieConsent?: LegacyCookieConsent }
-  interface WindowEventMap { 'cconsent-setCookie': CustomEvent<ConsentRecord> }
-  interface DocumentEventMap { 'piazza:ready': Event }
+  interface Window {
+    piazza?: Piazza;
+    CookieConsent?: LegacyCookieConsent;
+  }
+  interface WindowEventMap {
+    'cconsent-setCookie': CustomEvent<ConsentRecord>;
+  }
+  interface DocumentEventMap {
+    'piazza:ready': Event;
+  }
 }

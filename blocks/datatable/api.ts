@@ -44,14 +44,21 @@ export function createTableApi(config: ApiConfig, nonce: string): TableApi {
       // Plain JSON always: ocopendata's classes route has no environment, so its view ignores
       // `callback` (classes/api/view_controller.php loadView → views/json_v1.php): JSONP cannot work.
       const body = await getJson<ClassDefinition>(url, { nonce });
-      if (!body || typeof body !== 'object' || !Array.isArray(body.fields)) throw new RequestError(200, 'Invalid JSON response', 'invalid-json', url);
+      if (!body || typeof body !== 'object' || !Array.isArray(body.fields))
+        throw new RequestError(200, 'Invalid JSON response', 'invalid-json', url);
       return body;
     },
     async classOfResults(query, ezLang) {
       // (the template asked the content search for `facets [class]`, limit 1; a draw of one row is the same search)
       const request: DrawRequest = {
-        draw: 1, columns: [{ field: 'id', title: '', type: 'number', sortable: false, link: false }], state: { sort: null, search: '' },
-        start: 0, length: 1, query: query + ' facets [class|alpha|10]', ezLang, nonce: Date.now(),
+        draw: 1,
+        columns: [{ field: 'id', title: '', type: 'number', sortable: false, link: false }],
+        state: { sort: null, search: '' },
+        start: 0,
+        length: 1,
+        query: query + ' facets [class|alpha|10]',
+        ezLang,
+        nonce: Date.now(),
       };
       const url = drawUrl(config.searchUrl, request);
       const result = readDraw(await getJson(url, options));

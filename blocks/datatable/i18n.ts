@@ -16,7 +16,8 @@ export const catalog: Catalog = {
     'meta.modifierName': 'Ultima modifica di',
     'meta.mainNodeId': 'Nodo',
     'grid.label': 'Tabella dei contenuti',
-    'grid.hint': 'Le colonne con il pulsante di ordinamento si ordinano con Invio o Spazio sull\'intestazione; le frecce spostano tra le celle.',
+    'grid.hint':
+      "Le colonne con il pulsante di ordinamento si ordinano con Invio o Spazio sull'intestazione; le frecce spostano tra le celle.",
     'cards.label': 'Elenco dei contenuti',
     'filters.label': 'Filtra i contenuti',
     'filters.placeholder': 'Seleziona',
@@ -112,7 +113,8 @@ export const catalog: Catalog = {
     'meta.modifierName': 'Zuletzt geändert von',
     'meta.mainNodeId': 'Knoten',
     'grid.label': 'Inhaltstabelle',
-    'grid.hint': 'Spalten mit Sortierschaltfläche werden mit Eingabe oder Leertaste auf der Überschrift sortiert; die Pfeiltasten wechseln zwischen den Zellen.',
+    'grid.hint':
+      'Spalten mit Sortierschaltfläche werden mit Eingabe oder Leertaste auf der Überschrift sortiert; die Pfeiltasten wechseln zwischen den Zellen.',
     'cards.label': 'Liste der Inhalte',
     'filters.label': 'Inhalte filtern',
     'filters.placeholder': 'Auswählen',

@@ -20,14 +20,32 @@ import { createTable, type TableSetup } from './table.controller';
 import { App } from './views/App';
 import css from './views/datatable.css';
 
-type Config = DatatableConfig & Required<Pick<DatatableConfig, 'searchUrl' | 'classesUrl' | 'jsonp' | 'pageSize' | 'pageSizeOptions' | 'search' | 'linkTemplate' | 'urlState' | 'cardBreakpoint' | 'locale' | 'i18n'>> & {
-  export: Required<NonNullable<DatatableConfig['export']>>;
-};
+type Config = DatatableConfig &
+  Required<
+    Pick<
+      DatatableConfig,
+      | 'searchUrl'
+      | 'classesUrl'
+      | 'jsonp'
+      | 'pageSize'
+      | 'pageSizeOptions'
+      | 'search'
+      | 'linkTemplate'
+      | 'urlState'
+      | 'cardBreakpoint'
+      | 'locale'
+      | 'i18n'
+    >
+  > & {
+    export: Required<NonNullable<DatatableConfig['export']>>;
+  };
 
 let instances = 0;
 
 export const mount = defineBlock<Config>({
-  validate, css, catalog,
+  validate,
+  css,
+  catalog,
   elementClass: 'piazza-datatable-host', // piazza.unmount gives the element its class attribute back
   // The jQuery plugin's settings (`opendataDataTable({…})` pasted as the config), mapped by their own chunk.
   adapt: (raw) => (isPluginSettings(raw) ? import('./model/plugin-settings').then((m) => m.fromPluginSettings(raw)) : null),
@@ -54,29 +72,42 @@ export const mount = defineBlock<Config>({
       const facets = resolveFacets(config.facets, columns, cls, i18n.lang);
       const defaults = initialState(config.pageSize, defaultSort(columns, config.order));
       const setup: TableSetup = {
-        blockId: ctx.blockId, log, api, i18n, columns, facets, baseQuery: config.query, linkTemplate: config.linkTemplate,
+        blockId: ctx.blockId,
+        log,
+        api,
+        i18n,
+        columns,
+        facets,
+        baseQuery: config.query,
+        linkTemplate: config.linkTemplate,
         rules: { columns, facets, pageSizeOptions: config.pageSizeOptions, defaults },
         urlKeys: config.urlState ? urlKeys(config.blockId || ctx.blockId) : null,
         announce,
       };
       const table = createTable(setup);
       add(table.dispose); // the URL listener, the draws (api.cancel)
-      render(h(App, {
-        setup, table, idPrefix,
-        caption: config.caption || i18n.t('grid.label'),
-        showSearch: config.search,
-        pageSizeOptions: config.pageSizeOptions,
-        exportOptions: config.export.enabled ? config.export : null,
-        cardBreakpoint: config.cardBreakpoint,
-        nonce: ctx.nonce,
-        onShown: releaseSpace,
-      }));
+      render(
+        h(App, {
+          setup,
+          table,
+          idPrefix,
+          caption: config.caption || i18n.t('grid.label'),
+          showSearch: config.search,
+          pageSizeOptions: config.pageSizeOptions,
+          exportOptions: config.export.enabled ? config.export : null,
+          cardBreakpoint: config.cardBreakpoint,
+          nonce: ctx.nonce,
+          onShown: releaseSpace,
+        }),
+      );
     }
 
     // The class definition, read once (again on Retry: the kit's one fetch-and-retry, runtime/block/resource.ts).
     let identifier = config.class || null;
     let read: () => void = () => {};
-    const first = new Promise<void>((resolve) => { read = resolve; }); // the mount is done once the first read is
+    const first = new Promise<void>((resolve) => {
+      read = resolve;
+    }); // the mount is done once the first read is
     const classRead = resource({
       active: true,
       key: () => 'class',

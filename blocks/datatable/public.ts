@@ -6,7 +6,8 @@ import type { Mapped } from '../../runtime/openpa';
 import type { DatatableConfig } from '../../schemas/generated/datatable';
 
 /** The eZ form of the OpenPA overrides → this block's config: the mapping the page uses, loaded on first use. */
-export const loadOpenpaMapping = (): Promise<(form: unknown) => Mapped<DatatableConfig>> => import('./model/openpa').then((m) => m.fromOpenpa);
+export const loadOpenpaMapping = (): Promise<(form: unknown) => Mapped<DatatableConfig>> =>
+  import('./model/openpa').then((m) => m.fromOpenpa);
 
 /**
  * The jQuery plugin's settings (`opendataDataTable({…})`), which the block also mounts: whether a

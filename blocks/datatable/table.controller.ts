@@ -48,7 +48,11 @@ export interface TableStore {
 }
 
 /** The request of a state (also what the CSV export pages through, with its own start/length). */
-export function requestFor(setup: Pick<TableSetup, 'columns' | 'facets' | 'baseQuery' | 'i18n'>, state: TableState, draw: number): DrawRequest {
+export function requestFor(
+  setup: Pick<TableSetup, 'columns' | 'facets' | 'baseQuery' | 'i18n'>,
+  state: TableState,
+  draw: number,
+): DrawRequest {
   return {
     draw,
     columns: setup.columns,
@@ -61,14 +65,20 @@ export function requestFor(setup: Pick<TableSetup, 'columns' | 'facets' | 'baseQ
 }
 
 /** What a request asks the server, its draw counter and cache buster aside: one draw per key. */
-export const requestKey = (r: DrawRequest): string => drawParams({ ...r, draw: 0, nonce: undefined }).toString() + '&q=' + encodeURIComponent(r.query);
+export const requestKey = (r: DrawRequest): string =>
+  drawParams({ ...r, draw: 0, nonce: undefined }).toString() + '&q=' + encodeURIComponent(r.query);
 
 export function createTable(setup: TableSetup) {
   const { api, rules, urlKeys: keys, i18n } = setup;
   const { log } = setup;
   const fromUrl = (search: string) => (keys ? sanitize(readSearch(search, rules.defaults, keys), rules) : rules.defaults);
   // A copy: valtio makes the object it is given the store (the defaults must stay as they are).
-  const store = proxy<TableStore>({ state: { ...(keys ? fromUrl(location.search) : rules.defaults) }, shown: null, loading: true, error: null });
+  const store = proxy<TableStore>({
+    state: { ...(keys ? fromUrl(location.search) : rules.defaults) },
+    shown: null,
+    loading: true,
+    error: null,
+  });
   const current = () => snapshot(store.state) as TableState;
   /**
    * Puts a (sanitized) state into the store, field by field: store.state stays the same proxy
@@ -78,11 +88,11 @@ export function createTable(setup: TableSetup) {
 
   const url = keys
     ? urlState<TableState>({
-      state: store.state,
-      encode: (s, search) => writeSearch(search, s, rules.defaults, keys),
-      decode: fromUrl,
-      restore: put,
-    })
+        state: store.state,
+        encode: (s, search) => writeSearch(search, s, rules.defaults, keys),
+        decode: fromUrl,
+        restore: put,
+      })
     : null;
 
   /** A visitor's action: a new state and, when it differs, a new history entry (or the current one replaced). */

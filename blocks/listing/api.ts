@@ -6,10 +6,7 @@ import { Cancelled, getJson, getJsonAhead, latest, RequestError } from '../../ru
 import { langOf } from '../../runtime/i18n';
 import { calendarUrl, facetsUrl, listUrl } from './model/endpoints';
 import { countsFor, facetRequests } from './model/facets';
-import {
-  normaliseCalendar, normaliseSearch,
-  type CalendarItem, type FacetCount, type LinkBase, type SearchPage,
-} from './model/response';
+import { normaliseCalendar, normaliseSearch, type CalendarItem, type FacetCount, type LinkBase, type SearchPage } from './model/response';
 import type { Filters, ListingSettings } from './model/types';
 import { loadSanitizer } from './sanitize';
 import { portalNow } from '../../runtime/clock';
@@ -95,7 +92,12 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
       const list = listSettled;
       return slots.facets(async (signal) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([list, new Promise((resolve) => { timer = setTimeout(resolve, LIST_FIRST_MS); })]);
+        await Promise.race([
+          list,
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, LIST_FIRST_MS);
+          }),
+        ]);
         clearTimeout(timer);
         const parts = await Promise.all(
           facetUrls(filters, at).map(async ({ req, url }) => {

@@ -25,11 +25,13 @@ export function early(element: HTMLElement, raw: unknown, ctx: MountContext): vo
   // Released by the block once its first tab's results are shown; by a block that fails to mount,
   // whose fallback comes back at its own height.
   const release = reserveSpace(element, settings, state.tab, ctx.nonce);
-  const offs = (['block:error', 'block:mounted'] as const).map((event) => ctx.events.on(event, (e: { element: HTMLElement }) => {
-    if (e.element !== element) return;
-    if (event === 'block:error') release();
-    for (const off of offs) off();
-  }));
+  const offs = (['block:error', 'block:mounted'] as const).map((event) =>
+    ctx.events.on(event, (e: { element: HTMLElement }) => {
+      if (e.element !== element) return;
+      if (event === 'block:error') release();
+      for (const off of offs) off();
+    }),
+  );
   // A remote portal's JSONP is left to the block: WebKit reported such a script, sent this early,
   // as failed to load (cross-browser test), and a remote answer is slower than the code anyway.
   if (settings.source.kind === 'remote') return;

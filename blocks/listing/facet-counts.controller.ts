@@ -19,7 +19,13 @@ export interface FacetCounts {
   error: RequestError | null;
 }
 
-export function createFacetCounts(state: ListingState, s: ListingSettings, api: ListingApi, onError: (e: RequestError, what: Words) => void, now: () => Date = portalNow) {
+export function createFacetCounts(
+  state: ListingState,
+  s: ListingSettings,
+  api: ListingApi,
+  onError: (e: RequestError, what: Words) => void,
+  now: () => Date = portalNow,
+) {
   const store = proxy<FacetCounts>({ counts: null, loading: false, error: null });
   const fetcher = resource({
     watch: state,
@@ -28,7 +34,9 @@ export function createFacetCounts(state: ListingState, s: ListingSettings, api: 
       if (!s.facets.length) return null;
       const filters = filtersOf(state);
       const at = now();
-      return facetRequests(s, filters).map((r) => facetsUrl(s, filters, at, r.facets, r.exceptFacet)).join(' ');
+      return facetRequests(s, filters)
+        .map((r) => facetsUrl(s, filters, at, r.facets, r.exceptFacet))
+        .join(' ');
     },
     async load(_key, current) {
       store.loading = true;

@@ -19,7 +19,12 @@ import css from './style.css';
 import { Listing } from './views/Listing';
 
 export const mount = defineBlock<ListingConfig>({
-  validate, legacy, css, catalog, hostClass: 'piazza-listing', keepConfig: true,
+  validate,
+  legacy,
+  css,
+  catalog,
+  hostClass: 'piazza-listing',
+  keepConfig: true,
   setup({ element, config, ctx, i18n, log, announce, render, add, url: urlState }) {
     const settings = resolveSettings(config, ctx.blockId);
     const tabs = shownTabs(settings.tabs, log);
@@ -49,7 +54,10 @@ export const mount = defineBlock<ListingConfig>({
         settings.paging === 'append' && after.page > before.page && after.tab === before.tab && filtersKey(after) === filtersKey(before),
     });
     // The results first: on a search their request leaves before the facet counts' (issue 18).
-    const results = createTabResults({ state, actions, settings, api, i18n, ctx, announce, onResults, onError, onPageCorrected: url.replaceNext }, tabs);
+    const results = createTabResults(
+      { state, actions, settings, api, i18n, ctx, announce, onResults, onError, onPageCorrected: url.replaceNext },
+      tabs,
+    );
     const facets = createFacetCounts(state, settings, api, onError);
     // A link to a tab's panel followed on the page opens the tab (its entry becomes the tab's URL).
     const onHash = () => {
@@ -65,9 +73,24 @@ export const mount = defineBlock<ListingConfig>({
     add(releaseSpace);
     add(() => removeEventListener('hashchange', onHash));
     results.get(state.tab).catch(releaseSpace); // the first tab's (a failed chunk shows in its panel, with Retry)
-    render(h(Listing, {
-      state, actions, settings, i18n, api, ctx, tabs, results, facets: facets.store, retryFacets: facets.retry,
-      announce, onResults, onError, hrefFor: url.hrefFor, replaceHistory: url.replaceNext,
-    }));
+    render(
+      h(Listing, {
+        state,
+        actions,
+        settings,
+        i18n,
+        api,
+        ctx,
+        tabs,
+        results,
+        facets: facets.store,
+        retryFacets: facets.retry,
+        announce,
+        onResults,
+        onError,
+        hrefFor: url.hrefFor,
+        replaceHistory: url.replaceNext,
+      }),
+    );
   },
 });

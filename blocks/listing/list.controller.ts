@@ -46,16 +46,26 @@ export interface ListControllerOptions {
 export function createListController(o: ListControllerOptions) {
   const { state, settings: s, api, i18n } = o;
   const now = o.now || portalNow;
-  const fetcher = resultStore<Omit<ListResults, keyof ResultState>, string>({
-    pending: null, hits: ref([]), totalCount: 0, page: 0, change: null, firstNew: 0,
-  }, {
-    watch: state,
-    what: { it: 'dell’elenco', en: 'list' },
-    onError: o.onError,
-    key: () => filtersKey() + ' page ' + state.page,
-    load: (key, current) => load(key, current),
-    failed: () => { results.pending = null; },
-  });
+  const fetcher = resultStore<Omit<ListResults, keyof ResultState>, string>(
+    {
+      pending: null,
+      hits: ref([]),
+      totalCount: 0,
+      page: 0,
+      change: null,
+      firstNew: 0,
+    },
+    {
+      watch: state,
+      what: { it: 'dell’elenco', en: 'list' },
+      onError: o.onError,
+      key: () => filtersKey() + ' page ' + state.page,
+      load: (key, current) => load(key, current),
+      failed: () => {
+        results.pending = null;
+      },
+    },
+  );
   const { results } = fetcher;
   /** The filters (as their page-0 URL) of what is shown. */
   let shownKey: string | null = null;
@@ -75,7 +85,8 @@ export function createListController(o: ListControllerOptions) {
     const key = filtersKey();
     const page = state.page;
     const sameFilters = key === shownKey && results.status === 'ready';
-    const change: Change = s.paging === 'append' ? (sameFilters && page === results.page + 1 ? 'append' : 'replace') : sameFilters ? 'page' : 'replace';
+    const change: Change =
+      s.paging === 'append' ? (sameFilters && page === results.page + 1 ? 'append' : 'replace') : sameFilters ? 'page' : 'replace';
     const { offset, limit } = requestRange(s, page, change === 'replace');
     results.pending = shownKey === null ? 'first' : change === 'append' ? 'append' : 'reload';
     const res = await api.search(filters, offset, limit);

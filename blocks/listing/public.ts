@@ -6,7 +6,8 @@ import type { Mapped } from '../../runtime/openpa';
 import type { ListingConfig } from '../../schemas/generated/listing';
 
 /** The eZ form of the OpenPA overrides → this block's config: the mapping the page uses, loaded on first use. */
-export const loadOpenpaMapping = (): Promise<(form: unknown) => Mapped<ListingConfig>> => import('./model/openpa').then((m) => m.fromOpenpa);
+export const loadOpenpaMapping = (): Promise<(form: unknown) => Mapped<ListingConfig>> =>
+  import('./model/openpa').then((m) => m.fromOpenpa);
 
 /** A REST URL of a portal's ocopendata API as the block calls it (the configurator's pickers ask the same doors). */
 export { restUrl } from './model/endpoints';

@@ -14,7 +14,7 @@ export function shownTabs(configured: readonly TabId[], log: AdminLog): TabId[] 
 
 /** hideIfEmpty: the block (with the portal's wrapper) hidden until a response has results; call with each count. */
 export function revealOnResults(element: HTMLElement, hideIfEmpty: boolean): (totalCount: number) => void {
-  const wrapper = hideIfEmpty ? (element.closest<HTMLElement>('.remote-gui-wrapper') || element) : null;
+  const wrapper = hideIfEmpty ? element.closest<HTMLElement>('.remote-gui-wrapper') || element : null;
   if (!wrapper) return () => {};
   wrapper.setAttribute('data-piazza-listing-hidden', '');
   let revealed = false;

@@ -44,16 +44,22 @@ export function createTabResults(o: TabControllerOptions, tabs: readonly TabId[]
   const list = tabs.includes('list') ? adopt('list', createListController(o)) : null;
 
   /** The tab's controller, created once (a failed download of its chunk is tried again next time). */
-  const get = lazyModules((tab): Promise<TabController> => (tab === 'list' && list
-    ? Promise.resolve(list)
-    : loadTab(tab as Exclude<TabId, 'list'>, 'results').then((m) => adopt(tab as TabId, m.createController(o)))));
+  const get = lazyModules(
+    (tab): Promise<TabController> =>
+      tab === 'list' && list
+        ? Promise.resolve(list)
+        : loadTab(tab as Exclude<TabId, 'list'>, 'results').then((m) => adopt(tab as TabId, m.createController(o))),
+  );
 
   /** Both chunks of a lazy tab, its controller created (so a click sends its request at once). A failed download is forgotten: the click retries. */
   function prefetch(tab: TabId) {
     if (tab === 'list' || disposed) return;
-    Promise.all([get(tab), loadTab(tab as Exclude<TabId, 'list'>)]).then(() => {
-      if (!disposed && STAGED.includes(tab) && !staging.tabs.includes(tab)) staging.tabs = [...staging.tabs, tab];
-    }, () => {});
+    Promise.all([get(tab), loadTab(tab as Exclude<TabId, 'list'>)]).then(
+      () => {
+        if (!disposed && STAGED.includes(tab) && !staging.tabs.includes(tab)) staging.tabs = [...staging.tabs, tab];
+      },
+      () => {},
+    );
   }
 
   /**

@@ -11,7 +11,8 @@ const catalog = {
 };
 
 export const mount = defineBlock<ProbeConfig>({
-  validate, catalog,
+  validate,
+  catalog,
   setup({ config, ctx, i18n, render }) {
     const status = i18n.t('status', { version: ctx.version, base: ctx.base }) + (config.message ? ' — ' + config.message : '');
     render(h('p', { className: 'piazza-probe mb-0' }, status));

@@ -35,8 +35,15 @@ const date = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v
  * - categories of the cookie the config does not have govern nothing here: ignored.
  */
 export function wantedFromOrestbida(value: Record<string, any> | null, config: ConsentConfig): string[] | null {
-  if (!value || typeof value.consentId !== 'string' || !value.consentId || !date(value.consentTimestamp) ||
-      !date(value.lastConsentTimestamp) || !Array.isArray(value.categories)) return null;
+  if (
+    !value ||
+    typeof value.consentId !== 'string' ||
+    !value.consentId ||
+    !date(value.consentTimestamp) ||
+    !date(value.lastConsentTimestamp) ||
+    !Array.isArray(value.categories)
+  )
+    return null;
   const revision = config.carryOver?.revision;
   if (typeof revision === 'number' && value.revision !== revision) return null;
   const services: Record<string, unknown> = isObject(value.services) ? value.services : {};
@@ -64,7 +71,9 @@ export function wantedFromCconsent(record: unknown, config: ConsentConfig): stri
   const wants = (k: string) => isObject(said[k]) && (said[k] as { wanted?: unknown }).wanted === true;
   const wanted: string[] = [];
   for (const k of optional(config)) {
-    const keys = Object.prototype.hasOwnProperty.call(said, k) ? [k] : servicesOf(config, k).filter((s) => Object.prototype.hasOwnProperty.call(said, s));
+    const keys = Object.prototype.hasOwnProperty.call(said, k)
+      ? [k]
+      : servicesOf(config, k).filter((s) => Object.prototype.hasOwnProperty.call(said, s));
     if (!keys.length) return null;
     if (keys.every(wants)) wanted.push(k);
   }

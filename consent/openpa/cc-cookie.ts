@@ -22,11 +22,15 @@ export const ccCookieName = (config: ConsentConfig) => config.carryOver?.cookie 
  */
 export function ccValue(config: ConsentConfig, previous: Record<string, any> | null, now: number, newId: () => string): OrestbidaCookie {
   const categories = Object.keys(config.categories).filter((k) => !categoryBlocked(config, k));
-  const known = new Set<string>(Object.values(previous?.services && typeof previous.services === 'object' ? previous.services : {}).flat() as string[]);
+  const known = new Set<string>(
+    Object.values(previous?.services && typeof previous.services === 'object' ? previous.services : {}).flat() as string[],
+  );
   if (config.multimedia) known.add(config.multimedia);
   const services: Record<string, string[]> = {};
   for (const k of Object.keys(config.categories)) {
-    services[k] = categories.includes(k) ? Object.keys(config.services).filter((s) => config.services[s].category === k && known.has(s)) : [];
+    services[k] = categories.includes(k)
+      ? Object.keys(config.services).filter((s) => config.services[s].category === k && known.has(s))
+      : [];
   }
   const at = new Date(now).toISOString();
   return {
@@ -43,17 +47,29 @@ export function ccValue(config: ConsentConfig, previous: Record<string, any> | n
 
 /** Same categories and services: nothing for orestbida to learn (it writes only on a change too). */
 export const sameChoice = (a: Record<string, any> | null, b: OrestbidaCookie) =>
-  !!a && Array.isArray(a.categories) && JSON.stringify([[...a.categories].sort(), norm(a.services)]) === JSON.stringify([[...b.categories].sort(), norm(b.services)]);
+  !!a &&
+  Array.isArray(a.categories) &&
+  JSON.stringify([[...a.categories].sort(), norm(a.services)]) === JSON.stringify([[...b.categories].sort(), norm(b.services)]);
 
 /** Services per category, sorted, empty lists left out (orestbida lists only categories with services). */
 const norm = (services: unknown) =>
-  Object.entries(services && typeof services === 'object' ? services : {}).filter(([, v]) => Array.isArray(v) && v.length)
-    .map(([k, v]) => [k, [...(v as string[])].sort()]).sort();
+  Object.entries(services && typeof services === 'object' ? services : {})
+    .filter(([, v]) => Array.isArray(v) && v.length)
+    .map(([k, v]) => [k, [...(v as string[])].sort()])
+    .sort();
 
 /** The `document.cookie` assignment orestbida makes for `value`. */
 export function ccAssignment(name: string, value: OrestbidaCookie, where: Pick<Location, 'hostname' | 'protocol'>): string {
-  return name + '=' + encodeURIComponent(JSON.stringify(value)) + '; expires=' + new Date(value.expirationTime).toUTCString() +
-    '; Path=/; SameSite=Lax' + (where.hostname.includes('.') ? '; Domain=' + where.hostname : '') + (where.protocol === 'https:' ? '; Secure' : '');
+  return (
+    name +
+    '=' +
+    encodeURIComponent(JSON.stringify(value)) +
+    '; expires=' +
+    new Date(value.expirationTime).toUTCString() +
+    '; Path=/; SameSite=Lax' +
+    (where.hostname.includes('.') ? '; Domain=' + where.hostname : '') +
+    (where.protocol === 'https:' ? '; Secure' : '')
+  );
 }
 
 /** orestbida's consentId is a v4 UUID. */

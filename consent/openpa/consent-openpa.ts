@@ -44,7 +44,9 @@ export async function startOpenpa(core: ConsentCore): Promise<void> {
     });
   }
   // orestbida marks its openers so: these open a dialog (the consent bar is not one).
-  whenParsed(() => document.querySelectorAll('[data-cc="show-preferencesModal"]').forEach((el) => el.setAttribute('aria-haspopup', 'dialog')));
+  whenParsed(() =>
+    document.querySelectorAll('[data-cc="show-preferencesModal"]').forEach((el) => el.setAttribute('aria-haspopup', 'dialog')),
+  );
 }
 
 /**
@@ -59,7 +61,11 @@ function carried(core: ConsentCore): string[] | null {
   if (verdict === 'apply' || verdict === 'stale') return null; // piazza's own record: the core applied it (stale: and asks)
   if (verdict === 'discard') {
     let record: unknown = null;
-    try { record = JSON.parse(own!); } catch { /* judged already */ }
+    try {
+      record = JSON.parse(own!);
+    } catch {
+      /* judged already */
+    }
     const wanted = wantedFromCconsent(record, config);
     if (wanted) return wanted;
     expire(COOKIE_NAME);

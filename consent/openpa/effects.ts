@@ -25,13 +25,18 @@ const CUSTOM = '[data-coookieconsent="custom"]';
 /** The theme's remembered-choice key (parts/video.tpl `data-bs-accept-from="multimedia"`). */
 const SERVICE = 'multimedia';
 
-const setOrRemove = (el: Element, name: string, value: string | null) => (value === null ? el.removeAttribute(name) : el.setAttribute(name, value));
+const setOrRemove = (el: Element, name: string, value: string | null) =>
+  value === null ? el.removeAttribute(name) : el.setAttribute(name, value);
 
 /** `sync()` shows or takes back the effects as `allowed()` says now; true once they are shown. `log`: consent's admin lines. */
 export function createEffects(allowed: () => boolean, log: Pick<AdminNotes, 'error'>) {
   /** One effect failing (a theme's player that throws) never stops the others; it is told. */
   const attempt = (step: () => void) => {
-    try { step(); } catch (e) { void log.error({ code: 'ccEffect' }, e); }
+    try {
+      step();
+    } catch (e) {
+      void log.error({ code: 'ccEffect' }, e);
+    }
   };
   let shown = false;
   let undo: Array<() => void> = [];
@@ -68,7 +73,11 @@ export function createEffects(allowed: () => boolean, log: Pick<AdminNotes, 'err
       const src = frame.getAttribute('data-src');
       if (src !== null) frame.setAttribute('src', src);
       const dimmers = Array.from(frame.closest('.dimmable')?.querySelectorAll('.dimmer.fade') || []);
-      const toggle = () => dimmers.forEach((d) => { d.classList.toggle('hide'); d.classList.toggle('show'); });
+      const toggle = () =>
+        dimmers.forEach((d) => {
+          d.classList.toggle('hide');
+          d.classList.toggle('show');
+        });
       toggle();
       undo.push(() => {
         setOrRemove(frame, 'src', frame.getAttribute('data-preview') ?? before);

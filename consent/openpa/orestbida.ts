@@ -14,7 +14,10 @@ import { ccAssignment, ccCookieName, CC_LIFETIME_MS } from './cc-cookie';
 type Callback = (detail?: unknown) => void;
 /** What `run(config)` may carry that piazza honours: the callbacks. */
 interface RunConfig {
-  categories?: Record<string, { readOnly?: boolean; enabled?: boolean; services?: Record<string, { label?: string; onAccept?: Callback; onReject?: Callback }> }>;
+  categories?: Record<
+    string,
+    { readOnly?: boolean; enabled?: boolean; services?: Record<string, { label?: string; onAccept?: Callback; onReject?: Callback }> }
+  >;
   onFirstConsent?: Callback;
   onConsent?: Callback;
   onChange?: Callback;
@@ -41,9 +44,11 @@ function plain(html: unknown): string {
 export function configFromOrestbida(run: RunConfig): Record<string, unknown> {
   const lang = run.language?.default || 'en';
   const tr: any = (isObject(run.language?.translations) && (run.language!.translations as any)[lang]) || {};
-  const cm = tr.consentModal || {}, pm = tr.preferencesModal || {};
+  const cm = tr.consentModal || {},
+    pm = tr.preferencesModal || {};
   const sections: any[] = Array.isArray(pm.sections) ? pm.sections : [];
-  const categories: Record<string, unknown> = {}, services: Record<string, ServiceConfig> = {};
+  const categories: Record<string, unknown> = {},
+    services: Record<string, ServiceConfig> = {};
   for (const [key, c] of Object.entries(isObject(run.categories) ? run.categories! : {})) {
     const section = sections.find((s) => s?.linkedCategory === key);
     const texts = section ? { locale: { [lang]: { name: plain(section.title), description: plain(section.description) } } } : undefined;
@@ -51,9 +56,17 @@ export function configFromOrestbida(run: RunConfig): Record<string, unknown> {
     for (const s of Object.keys(isObject(c?.services) ? c!.services! : {})) services[s] = { category: key, type: 'wrapped', search: s };
   }
   const texts: Record<string, unknown> = {
-    barLabel: cm.title, barMainText: plain(cm.description), barBtnAcceptAll: cm.acceptAllBtn, barBtnRefuseAll: cm.acceptNecessaryBtn,
-    barLinkSetting: cm.showPreferencesBtn, barClose: cm.closeIconLabel, modalMainTitle: pm.title, closeAriaLabel: pm.closeIconLabel,
-    modalBtnAcceptAll: pm.acceptAllBtn, modalBtnRefuseAll: pm.acceptNecessaryBtn, modalBtnSave: pm.savePreferencesBtn,
+    barLabel: cm.title,
+    barMainText: plain(cm.description),
+    barBtnAcceptAll: cm.acceptAllBtn,
+    barBtnRefuseAll: cm.acceptNecessaryBtn,
+    barLinkSetting: cm.showPreferencesBtn,
+    barClose: cm.closeIconLabel,
+    modalMainTitle: pm.title,
+    closeAriaLabel: pm.closeIconLabel,
+    modalBtnAcceptAll: pm.acceptAllBtn,
+    modalBtnRefuseAll: pm.acceptNecessaryBtn,
+    modalBtnSave: pm.savePreferencesBtn,
     modalMainText: plain(sections.find((s) => s && !s.linkedCategory)?.description),
   };
   for (const k of Object.keys(texts)) if (typeof texts[k] !== 'string' || !texts[k]) delete texts[k];
@@ -76,15 +89,24 @@ export function installOrestbida(core: ConsentCore) {
     if (!given || !config()) return;
     const call = (cb: unknown, detail?: unknown) => {
       if (typeof cb !== 'function') return;
-      try { cb(detail); } catch (e) { void core.log.error({ code: 'ccCallback' }, e); }
+      try {
+        cb(detail);
+      } catch (e) {
+        void core.log.error({ code: 'ccCallback' }, e);
+      }
     };
     const valid = cc.validConsent();
     for (const [category, c] of Object.entries(given.categories || {})) {
       for (const [name, s] of Object.entries(c?.services || {})) {
         const on = valid && cc.acceptedCategory(category);
         const id = category + '/' + name;
-        if (on && !enabled.has(id)) { enabled.add(id); call(s?.onAccept); }
-        else if (!on && enabled.has(id)) { enabled.delete(id); call(s?.onReject); }
+        if (on && !enabled.has(id)) {
+          enabled.add(id);
+          call(s?.onAccept);
+        } else if (!on && enabled.has(id)) {
+          enabled.delete(id);
+          call(s?.onReject);
+        }
       }
     }
     const detail = { cookie: cc.getCookie() };
@@ -115,7 +137,8 @@ export function installOrestbida(core: ConsentCore) {
       if (!config()) cc.init(configFromOrestbida(userConfig));
       else {
         void core.log.warn({ code: 'ccRun' });
-        for (const name of Object.keys(userConfig.categories || {})) if (!config()!.categories[name]) void core.log.warn({ code: 'ccRunCategory', name });
+        for (const name of Object.keys(userConfig.categories || {}))
+          if (!config()!.categories[name]) void core.log.warn({ code: 'ccRunCategory', name });
       }
       follow(false, false);
     },
@@ -146,7 +169,10 @@ export function installOrestbida(core: ConsentCore) {
         const script = document.createElement('script');
         for (const [k, v] of Object.entries(isObject(attrs) ? attrs! : {})) script.setAttribute(k, String(v));
         script.onload = () => done(true);
-        script.onerror = () => { script.remove(); done(false); };
+        script.onerror = () => {
+          script.remove();
+          done(false);
+        };
         script.src = src;
         document.head.appendChild(script); // the interceptor holds it like any script of a refused service
       });
@@ -159,7 +185,13 @@ export function installOrestbida(core: ConsentCore) {
       const servicesBy = (pick: (k: string) => boolean) => Object.fromEntries(keys.map((k) => [k, pick(k) ? servicesOf(c!, k) : []]));
       const optional = c ? optionalOf(c) : [];
       return {
-        acceptType: !valid ? '' : accepted.length === keys.length ? 'all' : optional.every((k) => !accepted.includes(k)) ? 'necessary' : 'custom',
+        acceptType: !valid
+          ? ''
+          : accepted.length === keys.length
+            ? 'all'
+            : optional.every((k) => !accepted.includes(k))
+              ? 'necessary'
+              : 'custom',
         acceptedCategories: accepted,
         rejectedCategories: keys.filter((k) => !accepted.includes(k)),
         acceptedServices: servicesBy((k) => accepted.includes(k)),
@@ -169,12 +201,27 @@ export function installOrestbida(core: ConsentCore) {
     getConfig(field?: string) {
       const c = config();
       const own = {
-        mode: 'opt-in', revision: c?.carryOver?.revision ?? 0, autoShow: true,
-        cookie: { name: cookieName(), path: '/', domain: location.hostname, expiresAfterDays: CC_LIFETIME_MS / 86400000, sameSite: 'Lax', useLocalStorage: false },
-        categories: Object.fromEntries(Object.keys(c?.categories || {}).map((k) => [k, {
-          readOnly: !!c!.categories[k].needed, enabled: !!c!.categories[k].needed,
-          services: Object.fromEntries(servicesOf(c!, k).map((s) => [s, {}])),
-        }])),
+        mode: 'opt-in',
+        revision: c?.carryOver?.revision ?? 0,
+        autoShow: true,
+        cookie: {
+          name: cookieName(),
+          path: '/',
+          domain: location.hostname,
+          expiresAfterDays: CC_LIFETIME_MS / 86400000,
+          sameSite: 'Lax',
+          useLocalStorage: false,
+        },
+        categories: Object.fromEntries(
+          Object.keys(c?.categories || {}).map((k) => [
+            k,
+            {
+              readOnly: !!c!.categories[k].needed,
+              enabled: !!c!.categories[k].needed,
+              services: Object.fromEntries(servicesOf(c!, k).map((s) => [s, {}])),
+            },
+          ]),
+        ),
       };
       const merged: Record<string, unknown> = { ...own, ...given };
       return field ? merged[field] : merged;
@@ -211,7 +258,11 @@ export function installOrestbida(core: ConsentCore) {
   function replay(): void {
     for (const [name, args, done] of core.calls.splice(0)) {
       let result: unknown;
-      try { result = answers[name](...args); } catch (e) { void core.log.error({ code: 'ccFailed', name }, e); }
+      try {
+        result = answers[name](...args);
+      } catch (e) {
+        void core.log.error({ code: 'ccFailed', name }, e);
+      }
       done(result);
     }
   }

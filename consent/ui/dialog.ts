@@ -29,10 +29,23 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
     const state = h('span', { class: 'visually-hidden' });
     const shownState = h('span', { class: 'pc-state', 'aria-hidden': 'true' });
     const group = h('div', { class: 'pc-cat', 'data-category': key });
-    const toggle = !c.needed && h('button', {
-      type: 'button', role: 'switch', class: 'pc-switch', 'aria-describedby': ids[1],
-      onclick: () => { c.checked = !c.checked; render(); },
-    }, h('span', { class: 'pc-track', 'aria-hidden': 'true' }), name);
+    const toggle =
+      !c.needed &&
+      h(
+        'button',
+        {
+          type: 'button',
+          role: 'switch',
+          class: 'pc-switch',
+          'aria-describedby': ids[1],
+          onclick: () => {
+            c.checked = !c.checked;
+            render();
+          },
+        },
+        h('span', { class: 'pc-track', 'aria-hidden': 'true' }),
+        name,
+      );
     function render() {
       const on = !!(c.needed || c.checked);
       const word = c.needed ? t('alwaysOn') : t(on ? 'on' : 'off');
@@ -42,18 +55,29 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
       if (toggle) toggle.setAttribute('aria-checked', String(on));
     }
     const services = Object.values(core.config.services).filter((s) => s.category === key);
-    const panel = h('div', { class: 'pc-panel', id: ids[0], hidden: true },
+    const panel = h(
+      'div',
+      { class: 'pc-panel', id: ids[0], hidden: true },
       h('p', { class: 'pc-row' }, toggle || null, shownState),
       h('p', { id: ids[1] }, entityText(c, lang(), 'description')),
       services.length > 0 && h('p', { id: ids[2] }, t('modalAffectedSolutions')),
-      services.length > 0 && h('ul', { 'aria-labelledby': ids[2] }, ...services.map((s) => h('li', {}, entityText(s, lang(), 'name')))));
-    const head: HTMLElement = h('button', {
-      type: 'button', 'aria-expanded': 'false', 'aria-controls': ids[0],
-      onclick: () => {
-        panel.hidden = !panel.hidden;
-        head.setAttribute('aria-expanded', String(!panel.hidden));
+      services.length > 0 && h('ul', { 'aria-labelledby': ids[2] }, ...services.map((s) => h('li', {}, entityText(s, lang(), 'name')))),
+    );
+    const head: HTMLElement = h(
+      'button',
+      {
+        type: 'button',
+        'aria-expanded': 'false',
+        'aria-controls': ids[0],
+        onclick: () => {
+          panel.hidden = !panel.hidden;
+          head.setAttribute('aria-expanded', String(!panel.hidden));
+        },
       },
-    }, h('span', { class: 'pc-check', 'aria-hidden': 'true' }), name, state);
+      h('span', { class: 'pc-check', 'aria-hidden': 'true' }),
+      name,
+      state,
+    );
     group.append(h('h3', { class: 'h6' }, head), panel); // Bootstrap Italia sizes, not ours
     renders.push(render);
     render();
@@ -72,7 +96,10 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
   }
 
   const close = () => dialog?.close();
-  const decide = (action: () => void) => () => { action(); close(); };
+  const decide = (action: () => void) => () => {
+    action();
+    close();
+  };
 
   return {
     open(from?: Element | null): void {
@@ -81,23 +108,39 @@ export function createDialog({ core, t, lang, learnMore, choice }: DialogDeps) {
       renders.length = 0;
       const ids = [uid(), uid()]; // title, text
       const more = learnMore();
-      dialog = h('dialog', {
-        class: 'piazza-consent piazza-consent-dialog', id: 'cconsent-modal', 'aria-modal': 'true',
-        'aria-labelledby': ids[0], 'aria-describedby': ids[1], tabindex: '-1',
-        onkeydown: trap,
-        onclose: () => opener?.isConnected && opener.focus(),
-      },
-      h('div', { class: 'pc-head' },
-        h('h2', { id: ids[0], class: 'h4' }, t('modalMainTitle')),
-        h('button', { type: 'button', class: 'pc-close', 'aria-label': t('closeAriaLabel'), onclick: close }, '×')),
-      h('div', { class: 'pc-body' },
-        h('p', { id: ids[1] }, t('modalMainText')),
-        more && h('p', {}, more),
-        h('div', {}, ...Object.keys(core.config.categories).map(category))),
-      h('div', { class: 'pc-foot pc-actions' },
-        button(t('modalBtnRefuseAll'), decide(choice.refuseAll)),
-        button(t('modalBtnSave'), decide(choice.save)),
-        button(t('modalBtnAcceptAll'), decide(choice.acceptAll)))) as HTMLDialogElement;
+      dialog = h(
+        'dialog',
+        {
+          class: 'piazza-consent piazza-consent-dialog',
+          id: 'cconsent-modal',
+          'aria-modal': 'true',
+          'aria-labelledby': ids[0],
+          'aria-describedby': ids[1],
+          tabindex: '-1',
+          onkeydown: trap,
+          onclose: () => opener?.isConnected && opener.focus(),
+        },
+        h(
+          'div',
+          { class: 'pc-head' },
+          h('h2', { id: ids[0], class: 'h4' }, t('modalMainTitle')),
+          h('button', { type: 'button', class: 'pc-close', 'aria-label': t('closeAriaLabel'), onclick: close }, '×'),
+        ),
+        h(
+          'div',
+          { class: 'pc-body' },
+          h('p', { id: ids[1] }, t('modalMainText')),
+          more && h('p', {}, more),
+          h('div', {}, ...Object.keys(core.config.categories).map(category)),
+        ),
+        h(
+          'div',
+          { class: 'pc-foot pc-actions' },
+          button(t('modalBtnRefuseAll'), decide(choice.refuseAll)),
+          button(t('modalBtnSave'), decide(choice.save)),
+          button(t('modalBtnAcceptAll'), decide(choice.acceptAll)),
+        ),
+      ) as HTMLDialogElement;
       document.body.append(dialog);
       dialog.showModal();
       dialog.focus();

@@ -31,9 +31,12 @@ export function createEmbeds(core: ConsentCore, t: (key: string) => string, lang
         service: service ? entityText(service, lang(), 'name') : new URL(frame.dataset.src!, location.href).hostname,
         category: category ? entityText(config.categories[category], lang(), 'name') : name,
       });
-      const placeholder = h('div', { class: 'piazza-consent piazza-consent-embed', 'data-piazza-embed': name },
+      const placeholder = h(
+        'div',
+        { class: 'piazza-consent piazza-consent-embed', 'data-piazza-embed': name },
         h('p', {}, text),
-        category && button(t('embedAllow'), () => grant(category)));
+        category && button(t('embedAllow'), () => grant(category)),
+      );
       placeholders.set(frame, placeholder);
       frame.before(placeholder);
     });

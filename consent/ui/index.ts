@@ -32,8 +32,13 @@ function injectStyle(id: string, css: string, nonce: string): void {
 
 /** config.theme key → custom property of style.css. */
 const THEME: Record<string, string> = {
-  barColor: 'bar-bg', barTextColor: 'bar-fg', barMainButtonColor: 'bar-btn-bg', barMainButtonTextColor: 'bar-btn-fg',
-  modalMainButtonColor: 'btn-bg', modalMainButtonTextColor: 'btn-fg', focusColor: 'focus',
+  barColor: 'bar-bg',
+  barTextColor: 'bar-fg',
+  barMainButtonColor: 'bar-btn-bg',
+  barMainButtonTextColor: 'bar-btn-fg',
+  modalMainButtonColor: 'btn-bg',
+  modalMainButtonTextColor: 'btn-fg',
+  focusColor: 'focus',
 };
 
 /** The core found something to report in the config: the check that names it, a chunk of its own. */
@@ -54,8 +59,10 @@ export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   };
 
   // The config's colours were checked by the core (COLOUR): nothing here can end the declaration.
-  const theme = Object.entries(core.config.theme).filter(([k]) => THEME[k] || void core.report([{ path: '/theme/' + k, code: 'additionalProperties' }]))
-    .map(([k, v]) => '--pc-' + THEME[k] + ':' + v).join(';');
+  const theme = Object.entries(core.config.theme)
+    .filter(([k]) => THEME[k] || void core.report([{ path: '/theme/' + k, code: 'additionalProperties' }]))
+    .map(([k, v]) => '--pc-' + THEME[k] + ':' + v)
+    .join(';');
   injectStyle('consent', css + (theme ? '.piazza-consent{' + theme + '}' : ''), core.nonce);
 
   const choice = createChoice(core);
@@ -67,14 +74,20 @@ export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   function showBar(force?: boolean): void {
     if (bar || !(force || core.needsChoice())) return;
     const more = learnMore();
-    bar = h('section', { class: 'piazza-consent piazza-consent-bar', id: 'cconsent-bar', 'aria-label': t('barLabel') },
+    bar = h(
+      'section',
+      { class: 'piazza-consent piazza-consent-bar', id: 'cconsent-bar', 'aria-label': t('barLabel') },
       h('p', {}, t('barMainText'), more && ' ', more),
-      h('div', { class: 'pc-actions' },
+      h(
+        'div',
+        { class: 'pc-actions' },
         button(t('barBtnRefuseAll'), choice.refuseAll),
         // opened by the core's click handler for [data-piazza-consent-open], like the portal's own links
         button(t('barLinkSetting'), undefined, { class: 'btn pc-btn pc-alt', 'data-piazza-consent-open': true, 'aria-haspopup': 'dialog' }),
-        button(t('barBtnAcceptAll'), choice.acceptAll)),
-      h('button', { type: 'button', class: 'pc-close', 'aria-label': t('barClose'), onclick: choice.refuseAll }, '×'));
+        button(t('barBtnAcceptAll'), choice.acceptAll),
+      ),
+      h('button', { type: 'button', class: 'pc-close', 'aria-label': t('barClose'), onclick: choice.refuseAll }, '×'),
+    );
     document.body.prepend(bar);
   }
 

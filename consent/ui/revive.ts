@@ -14,17 +14,20 @@ export function createReviver(core: ConsentCore) {
   function revive(el: Element): void {
     if (started.has(el) || !core.allows(el.getAttribute('data-consent')!)) return;
     started.add(el);
-    queue = queue.then(() => new Promise<void>((done) => {
-      if (!el.parentNode) return done();
-      const s = copyScript(el, core.nonce, el.getAttribute('data-type'));
-      const wait = s.hasAttribute('src') && !s.async;
-      if (wait) {
-        s.addEventListener('load', () => done());
-        s.addEventListener('error', () => done());
-      }
-      core.replace(s, el);
-      if (!wait) done();
-    }));
+    queue = queue.then(
+      () =>
+        new Promise<void>((done) => {
+          if (!el.parentNode) return done();
+          const s = copyScript(el, core.nonce, el.getAttribute('data-type'));
+          const wait = s.hasAttribute('src') && !s.async;
+          if (wait) {
+            s.addEventListener('load', () => done());
+            s.addEventListener('error', () => done());
+          }
+          core.replace(s, el);
+          if (!wait) done();
+        }),
+    );
   }
 
   return () => document.querySelectorAll(HELD_TAGS).forEach(revive);

@@ -54,5 +54,4 @@ export function entityText(entity: { language?: LanguageBlock }, lang: string, k
   return (language.locale[lang] || language.locale.en)?.[key] ?? MISSING_TRANSLATION;
 }
 
-export const fill = (text: string, vars: Record<string, string>): string =>
-  text.replace(/\{(\w+)\}/g, (m, k) => vars[k] ?? m);
+export const fill = (text: string, vars: Record<string, string>): string => text.replace(/\{(\w+)\}/g, (m, k) => vars[k] ?? m);

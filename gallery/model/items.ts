@@ -147,9 +147,14 @@ export function chooseVideoSource(item: GalleryItem, canPlay: (type: string) => 
  * consent placeholder. Never one from a video host (that would be a request before consent).
  */
 export function previewOf(item: GalleryItem, size: 'small' | 'large' = 'small'): string {
-  const candidates = item.kind === 'image'
-    ? (size === 'small' ? [item.thumbnail, item.href] : [item.href])
-    : (size === 'small' ? [item.thumbnail, item.poster] : [item.poster, item.thumbnail]);
+  const candidates =
+    item.kind === 'image'
+      ? size === 'small'
+        ? [item.thumbnail, item.href]
+        : [item.href]
+      : size === 'small'
+        ? [item.thumbnail, item.poster]
+        : [item.poster, item.thumbnail];
   return candidates.find((u) => u && !isExternalVideoHost(u)) || '';
 }
 

@@ -34,7 +34,9 @@ export function Controls() {
   return (
     <>
       <div class="piazza-gallery-bar">
-        <p class="piazza-gallery-counter" aria-hidden="true">{i18n.t('counter', { index: session.index + 1, count })}</p>
+        <p class="piazza-gallery-counter" aria-hidden="true">
+          {i18n.t('counter', { index: session.index + 1, count })}
+        </p>
         {count > 1 && (
           <>
             <button
@@ -49,16 +51,34 @@ export function Controls() {
             {slideshow === 'paused' && <span class="piazza-gallery-paused">{i18n.t('paused')}</span>}
           </>
         )}
-        <button type="button" class="piazza-gallery-btn piazza-gallery-close" aria-label={i18n.t('close')} title={i18n.t('close')} onClick={() => store.lightbox?.close()}>
+        <button
+          type="button"
+          class="piazza-gallery-btn piazza-gallery-close"
+          aria-label={i18n.t('close')}
+          title={i18n.t('close')}
+          onClick={() => store.lightbox?.close()}
+        >
           <Icon name="close" />
         </button>
       </div>
       {count > 1 && (
         <>
-          <button type="button" class="piazza-gallery-btn piazza-gallery-prev" aria-label={i18n.t('prev')} title={i18n.t('prev')} onClick={() => store.lightbox?.prev()}>
+          <button
+            type="button"
+            class="piazza-gallery-btn piazza-gallery-prev"
+            aria-label={i18n.t('prev')}
+            title={i18n.t('prev')}
+            onClick={() => store.lightbox?.prev()}
+          >
             <Icon name="prev" />
           </button>
-          <button type="button" class="piazza-gallery-btn piazza-gallery-next" aria-label={i18n.t('next')} title={i18n.t('next')} onClick={() => store.lightbox?.next()}>
+          <button
+            type="button"
+            class="piazza-gallery-btn piazza-gallery-next"
+            aria-label={i18n.t('next')}
+            title={i18n.t('next')}
+            onClick={() => store.lightbox?.next()}
+          >
             <Icon name="next" />
           </button>
         </>
@@ -78,7 +98,13 @@ export function Controls() {
                     aria-current={i === session.index ? 'true' : undefined}
                     onClick={() => store.lightbox?.jumpTo(i)}
                   >
-                    {preview ? <img src={preview} alt="" loading="lazy" decoding="async" /> : it.kind === 'image' ? <span aria-hidden="true">{i + 1}</span> : <Icon name="video" />}
+                    {preview ? (
+                      <img src={preview} alt="" loading="lazy" decoding="async" />
+                    ) : it.kind === 'image' ? (
+                      <span aria-hidden="true">{i + 1}</span>
+                    ) : (
+                      <Icon name="video" />
+                    )}
                   </button>
                 </li>
               );

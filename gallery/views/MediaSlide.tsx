@@ -21,7 +21,14 @@ function ErrorText({ text, href }: { text: string; href?: string }) {
   return (
     <p class="piazza-gallery-error-text">
       {text}
-      {href && <> <a href={href} download>{store.i18n.t('download')}</a></>}
+      {href && (
+        <>
+          {' '}
+          <a href={href} download>
+            {store.i18n.t('download')}
+          </a>
+        </>
+      )}
     </p>
   );
 }
@@ -32,7 +39,8 @@ function Video({ index }: { index: number }) {
   const ref = useRef<HTMLVideoElement>(null);
   const current = snap.session.index === index;
   const failed = snap.errors.includes(index);
-  const src = typeof document !== 'undefined' ? chooseVideoSource(item, (type) => !!document.createElement('video').canPlayType(type)) : null;
+  const src =
+    typeof document !== 'undefined' ? chooseVideoSource(item, (type) => !!document.createElement('video').canPlayType(type)) : null;
 
   useEffect(() => {
     if (!src) store.markError(index);

@@ -46,13 +46,18 @@ export function adapt(fs: FsInstance): Lightbox {
     current: () => fs.stageIndexes.current,
     next: () => fs.core.slideChangeFacade.changeToNext(),
     prev: () => fs.core.slideChangeFacade.changeToPrevious(),
-    jumpTo: (index) => { if (index !== fs.stageIndexes.current) fs.core.slideIndexChanger.jumpTo(index); },
+    jumpTo: (index) => {
+      if (index !== fs.stageIndexes.current) fs.core.slideIndexChanger.jumpTo(index);
+    },
     close: () => fs.close(),
     slide: (index) => fs.elements.smw[index] ?? null,
     indexOfSource: (el) => fs.elements.sources.findIndex((s) => !!s && (s === el || s.contains(el))),
     onSlide(cb) {
       const show = fs.sn.bind(fs);
-      fs.sn = (n: number) => { show(n); cb(n - 1); };
+      fs.sn = (n: number) => {
+        show(n);
+        cb(n - 1);
+      };
     },
     onCloseStart(cb) {
       // Every close path (keyboard, backdrop click, fs.close) calls lightboxCloser.close by property.
@@ -60,7 +65,10 @@ export function adapt(fs: FsInstance): Lightbox {
       const close = closer.close;
       let started = false;
       closer.close = () => {
-        if (fs.io && !started) { started = true; cb(); }
+        if (fs.io && !started) {
+          started = true;
+          cb();
+        }
         close();
       };
     },

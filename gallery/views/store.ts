@@ -60,7 +60,9 @@ export interface GalleryStore {
 
 export function createStore(items: GalleryItem[], index: number, options: GalleryOptions, ctx: RuntimeContext, i18n: I18n): GalleryStore {
   const state = proxy<GalleryState>({ session: initial(items.length, index, options), consent: 0, errors: [] });
-  const off = ctx.events.on('consent:change', () => { state.consent++; });
+  const off = ctx.events.on('consent:change', () => {
+    state.consent++;
+  });
   return {
     state,
     items,

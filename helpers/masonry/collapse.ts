@@ -8,7 +8,11 @@ export function collapseWithoutTheme(grid: HTMLElement): void {
     const toggle = (e.target as Element).closest?.('[data-bs-toggle="collapse"]');
     const selector = toggle?.getAttribute('data-bs-target') || toggle?.getAttribute('href');
     let section: Element | null = null;
-    try { section = selector ? document.querySelector(selector) : null; } catch { /* not a selector */ }
+    try {
+      section = selector ? document.querySelector(selector) : null;
+    } catch {
+      /* not a selector */
+    }
     if (!toggle || !section) return;
     e.preventDefault();
     const open = section.classList.toggle('show');

@@ -32,9 +32,15 @@ function layOut(api: MasonryStatic, grid: HTMLElement): void {
     const lib = instance._masonry; // null: still waiting for images, it lays out when they arrive
     // Masonry v4 animates a card to its new column for 0.4 s, across the cards in between: move at
     // once. Its layout() places only the cards it knew: reload them first (an embed is a new card).
-    if (lib) { lib.options.transitionDuration = 0; lib.reloadItems(); lib.layout(); }
+    if (lib) {
+      lib.options.transitionDuration = 0;
+      lib.reloadItems();
+      lib.layout();
+    }
+  } else {
+    instance.dispose?.();
+    api.getOrCreateInstance(grid);
   }
-  else { instance.dispose?.(); api.getOrCreateInstance(grid); }
 }
 
 /** Bootstrap Italia's Masonry, when the portal loads its bundle. */
@@ -86,7 +92,12 @@ export function follow(grid: HTMLElement): Follower {
   new MutationObserver((records) => {
     let changed = false;
     for (const r of records) {
-      r.addedNodes.forEach((n) => { if (n instanceof Element && n.parentElement === grid) { watch(n); changed = true; } });
+      r.addedNodes.forEach((n) => {
+        if (n instanceof Element && n.parentElement === grid) {
+          watch(n);
+          changed = true;
+        }
+      });
       if (r.removedNodes.length) changed = true;
     }
     if (changed) layout();
@@ -95,7 +106,9 @@ export function follow(grid: HTMLElement): Follower {
   const follower: Follower = {
     grid,
     relayout: layout,
-    get layouts() { return layouts; },
+    get layouts() {
+      return layouts;
+    },
   };
   followers.set(grid, follower);
   return follower;
@@ -109,7 +122,10 @@ export function follow(grid: HTMLElement): Follower {
 function flowWithoutTheme(grid: HTMLElement): void {
   if (document.readyState !== 'complete') {
     // The theme's script may still come: decide when the page has loaded (one wait per grid).
-    if (!waiting.has(grid)) { waiting.add(grid); addEventListener('load', () => flowWithoutTheme(grid), { once: true }); }
+    if (!waiting.has(grid)) {
+      waiting.add(grid);
+      addEventListener('load', () => flowWithoutTheme(grid), { once: true });
+    }
     return;
   }
   if (masonryApi()) return;

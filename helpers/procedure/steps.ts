@@ -33,8 +33,14 @@ function hideIcons(el: Element) {
 /** Shows one of two labels (the templates hide the second with an inline style, which we drop for `hidden`). */
 function swap(container: Element | null, showSel: string, hideSel: string, showFirst: boolean) {
   if (!container) return;
-  container.querySelectorAll<HTMLElement>(showSel).forEach((el) => { el.removeAttribute('style'); el.hidden = !showFirst; });
-  container.querySelectorAll<HTMLElement>(hideSel).forEach((el) => { el.removeAttribute('style'); el.hidden = showFirst; });
+  container.querySelectorAll<HTMLElement>(showSel).forEach((el) => {
+    el.removeAttribute('style');
+    el.hidden = !showFirst;
+  });
+  container.querySelectorAll<HTMLElement>(hideSel).forEach((el) => {
+    el.removeAttribute('style');
+    el.hidden = showFirst;
+  });
 }
 
 const emit = (el: Element, type: string) => el.dispatchEvent(new CustomEvent(type, { bubbles: true }));
@@ -52,8 +58,9 @@ export class Procedure {
 
   /** (Re)reads the markup: steps added later are picked up, known ones keep their state. */
   refresh() {
-    const panels = Array.from(this.wrapper.querySelectorAll<HTMLElement>('[data-procedure]'))
-      .filter((p) => p.closest('.table-procedure-wrapper') === this.wrapper);
+    const panels = Array.from(this.wrapper.querySelectorAll<HTMLElement>('[data-procedure]')).filter(
+      (p) => p.closest('.table-procedure-wrapper') === this.wrapper,
+    );
     const controls = Array.from(this.wrapper.querySelectorAll<HTMLElement>('[data-procedure-toggle]'));
     this.steps = panels.map((panel) => {
       if (!panel.id) panel.id = 'piazza-step-' + ++seq;
@@ -61,7 +68,11 @@ export class Procedure {
       if (known) return known;
       const id = panel.id;
       const named = Array.from(this.wrapper.querySelectorAll<HTMLElement>('[data-bs-target],[href],[aria-controls]')).filter(
-        (el) => !controls.includes(el) && (el.getAttribute('data-bs-target') === '#' + id || el.getAttribute('href') === '#' + id || el.getAttribute('aria-controls') === id),
+        (el) =>
+          !controls.includes(el) &&
+          (el.getAttribute('data-bs-target') === '#' + id ||
+            el.getAttribute('href') === '#' + id ||
+            el.getAttribute('aria-controls') === id),
       );
       const fallback = panel.previousElementSibling?.querySelector<HTMLElement>('[data-procedure-show]')?.closest<HTMLElement>('a,button');
       const toggles = named.length ? named : fallback ? [fallback] : [];
@@ -158,7 +169,10 @@ export class Procedure {
 
   /** Opens the step a URL fragment names (`#collapse-12` or its heading `#heading-12`). */
   openFromHash(hash: string): boolean {
-    const i = stepForHash(hash, this.steps.map((s) => ({ id: s.panel.id, headingId: s.panel.getAttribute('aria-labelledby') })));
+    const i = stepForHash(
+      hash,
+      this.steps.map((s) => ({ id: s.panel.id, headingId: s.panel.getAttribute('aria-labelledby') })),
+    );
     if (i < 0) return false;
     this.set(this.steps[i], true);
     return true;

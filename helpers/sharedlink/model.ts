@@ -40,7 +40,8 @@ export const readUrl = (base: string, objectId: string, view: string) =>
 
 /** The original's lookup: `select-fields [metadata.id] and raw[meta_node_id_si] = {nodeId} limit 1` (a bare id array). */
 export const nodeSearchUrl = (base: string, nodeId: string) =>
-  `${base}/api/opendata/v2/content/search/` + encodeURIComponent(`select-fields [metadata.id] and raw[meta_node_id_si] = ${nodeId} limit 1`);
+  `${base}/api/opendata/v2/content/search/` +
+  encodeURIComponent(`select-fields [metadata.id] and raw[meta_node_id_si] = ${nodeId} limit 1`);
 
 /** The first id of a select-fields answer (`[4521]` or `[{"metadata.id": 4521}]`-like shapes). */
 export function firstId(body: unknown): string | null {
@@ -63,14 +64,22 @@ export function pickView(body: unknown, locale: string, fallback = 'ita-IT'): st
     const v = map[lang]?.view;
     return typeof v === 'string' && v.trim() ? v : null;
   };
-  return viewOf(locale) ?? viewOf(fallback) ?? Object.keys(map).map(viewOf).find((v) => v !== null) ?? null;
+  return (
+    viewOf(locale) ??
+    viewOf(fallback) ??
+    Object.keys(map)
+      .map(viewOf)
+      .find((v) => v !== null) ??
+    null
+  );
 }
 
 /**
  * A stable JSONP callback name per object (`shared_link_{id}`), so the URL is the same on every
  * page view and the browser or a CDN may cache it. The http client appends `_` while a name is taken.
  */
-export const callbackFor = (kind: 'object' | 'node', id: string) => (kind === 'object' ? 'shared_link_' : 'shared_link_node_') + id.replace(/\W/g, '');
+export const callbackFor = (kind: 'object' | 'node', id: string) =>
+  (kind === 'object' ? 'shared_link_' : 'shared_link_node_') + id.replace(/\W/g, '');
 
 /** Cache key of one embed: the same object in the same view is requested once per page. */
 export const embedKey = (base: string, objectId: string, view: string) => base + '|' + objectId + '|' + view;

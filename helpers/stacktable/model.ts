@@ -67,7 +67,10 @@ export function buildGrid(rows: RowInfo[]): Grid {
       // rowspan never crosses its section (HTML rule); rowspan=0 means "to the end of the section".
       let rs = cell.rowspan === 0 ? Infinity : span(cell.rowspan);
       for (let rr = r; rr < rows.length && rr < r + rs; rr++) {
-        if (rows[rr].section !== row.section) { rs = rr - r; break; }
+        if (rows[rr].section !== row.section) {
+          rs = rr - r;
+          break;
+        }
         for (let cc = c; cc < c + cs; cc++) cells[rr][cc] = { row: r, cell: i };
       }
       c += cs;
@@ -126,7 +129,10 @@ function stack(rows: RowInfo[], grid: Grid, displayHeader: boolean): Layout {
     for (const { ref, from, to } of cellsOfRow(grid, r)) {
       if (grid.headerRows.includes(ref.row)) continue; // a thead cell spanning down: a label, not a value
       const info = rows[ref.row].cells[ref.cell];
-      if (from === 0) { if (info.key !== '') head.push(ref); continue; }
+      if (from === 0) {
+        if (info.key !== '') head.push(ref);
+        continue;
+      }
       if (info.key === '') continue;
       pairs.push({ label: labelFor(rows, grid, from, to, ref), value: ref });
     }

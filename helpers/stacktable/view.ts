@@ -15,12 +15,14 @@ export function readTable(table: HTMLTableElement): { rows: RowInfo[]; elements:
   const elements = Array.from(table.rows);
   const rows = elements.map((row) => ({
     section: sectionOf(row),
-    cells: Array.from(row.cells).map((cell): CellInfo => ({
-      header: cell.tagName === 'TH',
-      colspan: cell.colSpan,
-      rowspan: cell.rowSpan,
-      key: cell.innerHTML.trim(),
-    })),
+    cells: Array.from(row.cells).map(
+      (cell): CellInfo => ({
+        header: cell.tagName === 'TH',
+        colspan: cell.colSpan,
+        rowspan: cell.rowSpan,
+        key: cell.innerHTML.trim(),
+      }),
+    ),
   }));
   return { rows, elements };
 }
@@ -40,7 +42,14 @@ function cloneContent(cells: Element[], into: HTMLElement) {
   into.querySelectorAll<HTMLElement>('[for],[aria-labelledby],[aria-describedby],[aria-controls],[headers]').forEach((el) => {
     for (const attr of ['for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'headers']) {
       const value = el.getAttribute(attr);
-      if (value) el.setAttribute(attr, value.split(/\s+/).map((id) => renamed.get(id) || id).join(' '));
+      if (value)
+        el.setAttribute(
+          attr,
+          value
+            .split(/\s+/)
+            .map((id) => renamed.get(id) || id)
+            .join(' '),
+        );
     }
   });
 }
@@ -140,13 +149,22 @@ export class StackedTable {
   private dirty = true;
   private mutations: MutationObserver;
 
-  constructor(readonly table: HTMLTableElement, private onChange: (t: StackedTable) => void) {
+  constructor(
+    readonly table: HTMLTableElement,
+    private onChange: (t: StackedTable) => void,
+  ) {
     table.classList.add('stacktable', 'large-only');
     this.mutations = new MutationObserver(() => {
       this.dirty = true;
       this.onChange(this);
     });
-    this.mutations.observe(table, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['colspan', 'rowspan', 'class'] });
+    this.mutations.observe(table, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['colspan', 'rowspan', 'class'],
+    });
   }
 
   get parent(): HTMLElement | null {

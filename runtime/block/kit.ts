@@ -126,7 +126,10 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
       releaseStyle();
     };
     const scope: BlockScope<C> = {
-      element, config, ctx, host,
+      element,
+      config,
+      ctx,
+      host,
       i18n: createI18n(d.catalog || { it: {} }, config.locale, config.i18n),
       log: ctx.log,
       announce: announcer.say,

@@ -55,7 +55,9 @@ export function urlState<S extends object>(o: UrlStateOptions<S>): UrlState<S> {
   addEventListener('popstate', onPop);
   return {
     hrefFor: (change) => location.pathname + o.encode({ ...snap(), ...change }, location.search) + location.hash,
-    replaceNext: () => { replaceNext = true; },
+    replaceNext: () => {
+      replaceNext = true;
+    },
     dispose() {
       unsubscribe();
       removeEventListener('popstate', onPop);

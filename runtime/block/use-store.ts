@@ -12,7 +12,9 @@ export function useStore<T extends object>(store: T): T {
   const rendered = useRef(snap);
   rendered.current = snap;
   useEffect(() => {
-    const check = () => { if (snapshot(store) !== rendered.current) rerender(0); };
+    const check = () => {
+      if (snapshot(store) !== rendered.current) rerender(0);
+    };
     const unsubscribe = subscribe(store, check);
     check(); // a change between render and subscription
     return unsubscribe;

@@ -3,14 +3,20 @@
 export type ErrorKind = 'http' | 'api' | 'timeout' | 'network' | 'invalid-json' | 'empty';
 
 export class RequestError extends Error {
-  constructor(public status: number, message: string, public kind: ErrorKind, public url = '') {
+  constructor(
+    public status: number,
+    message: string,
+    public kind: ErrorKind,
+    public url = '',
+  ) {
     super(message);
     this.name = 'RequestError';
   }
 }
 
 /** A failed request as every admin line and the configurator print it: `<status> <message> (<url>)`. */
-export const requestText = (e: { status?: number; message: string; url?: string }) => (e.status || '-') + ' ' + e.message + (e.url ? ' (' + e.url + ')' : '');
+export const requestText = (e: { status?: number; message: string; url?: string }) =>
+  (e.status || '-') + ' ' + e.message + (e.url ? ' (' + e.url + ')' : '');
 
 export class Cancelled extends Error {
   constructor() {
@@ -19,8 +25,7 @@ export class Cancelled extends Error {
   }
 }
 
-export const isCancelled = (e: unknown): e is Cancelled =>
-  e instanceof Cancelled || (e as Error)?.name === 'AbortError';
+export const isCancelled = (e: unknown): e is Cancelled => e instanceof Cancelled || (e as Error)?.name === 'AbortError';
 
 export interface RequestOptions {
   /** Remote host: load with JSONP (the portal's API answers `callback(...)`). */
@@ -70,7 +75,9 @@ export function viaJsonp(url: string, timeout: number, signal?: AbortSignal, non
     let settled = false;
     // A broken answer is a syntax error of its script: this request's failure (reported as such
     // below), not an uncaught error of the page. (Another host's script error has no file name.)
-    const onScriptError = (e: ErrorEvent) => { if (e.filename === script.src || document.currentScript === script) e.preventDefault(); };
+    const onScriptError = (e: ErrorEvent) => {
+      if (e.filename === script.src || document.currentScript === script) e.preventDefault();
+    };
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -129,10 +136,18 @@ export function latest() {
     current?.abort();
     const controller = (current = new AbortController());
     return task(controller.signal).then(
-      (value) => { if (controller.signal.aborted) throw new Cancelled(); return value; },
-      (error) => { throw controller.signal.aborted ? new Cancelled() : error; },
+      (value) => {
+        if (controller.signal.aborted) throw new Cancelled();
+        return value;
+      },
+      (error) => {
+        throw controller.signal.aborted ? new Cancelled() : error;
+      },
     );
   };
-  run.cancel = () => { current?.abort(); current = null; };
+  run.cancel = () => {
+    current?.abort();
+    current = null;
+  };
   return run;
 }

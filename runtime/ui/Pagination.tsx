@@ -23,10 +23,18 @@ export function Pagination({ page, count, i18n, onPage, hrefFor, idPrefix }: Pag
   };
   const link = (p: number, label: string, content: any, current = false, disabled = false) =>
     disabled ? (
-      <span class="page-link" aria-disabled="true">{content}<span class="visually-hidden">{label}</span></span>
+      <span class="page-link" aria-disabled="true">
+        {content}
+        <span class="visually-hidden">{label}</span>
+      </span>
     ) : (
-      <a class="page-link" href={hrefFor ? hrefFor(p) : '#' + idPrefix + '-page-' + (p + 1)} onClick={go(p)}
-        aria-current={current ? 'page' : undefined} aria-label={current ? undefined : label}>
+      <a
+        class="page-link"
+        href={hrefFor ? hrefFor(p) : '#' + idPrefix + '-page-' + (p + 1)}
+        onClick={go(p)}
+        aria-current={current ? 'page' : undefined}
+        aria-label={current ? undefined : label}
+      >
         {content}
         {current && <span class="visually-hidden">{t('pagination.pageOf', { page: p + 1, count })}</span>}
       </a>
@@ -39,10 +47,17 @@ export function Pagination({ page, count, i18n, onPage, hrefFor, idPrefix }: Pag
         </li>
         {pageWindow(page, count).map((item) =>
           'ellipsis' in item ? (
-            <li class="page-item" key={item.key} aria-hidden="true"><span class="page-link">…</span></li>
+            <li class="page-item" key={item.key} aria-hidden="true">
+              <span class="page-link">…</span>
+            </li>
           ) : (
             <li class={'page-item' + (item.current ? ' active' : '')} key={item.page}>
-              {link(item.page, t('pagination.page', { page: item.page + 1 }), item.current ? <span aria-hidden="true">{item.page + 1}</span> : item.page + 1, item.current)}
+              {link(
+                item.page,
+                t('pagination.page', { page: item.page + 1 }),
+                item.current ? <span aria-hidden="true">{item.page + 1}</span> : item.page + 1,
+                item.current,
+              )}
             </li>
           ),
         )}

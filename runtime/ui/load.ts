@@ -7,7 +7,11 @@ import { useLayoutEffect, useState } from 'preact/hooks';
 export type Load<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'failed'; error: unknown };
 
 /** A value loaded (again on `retry`, the second item) while `deps` hold; null while `load` is null. `failed` hears every failure. */
-export function useLoad<T>(load: (() => Promise<T>) | null, deps: unknown[], failed?: (error: unknown) => void): [Load<T> | null, () => void] {
+export function useLoad<T>(
+  load: (() => Promise<T>) | null,
+  deps: unknown[],
+  failed?: (error: unknown) => void,
+): [Load<T> | null, () => void] {
   const [result, setResult] = useState<Load<T> | null>(null);
   const [attempt, setAttempt] = useState(0);
   // Asked in the commit, not after the next paint: a value already in (a chunk fetched on intent)
@@ -23,7 +27,9 @@ export function useLoad<T>(load: (() => Promise<T>) | null, deps: unknown[], fai
         if (live) setResult({ state: 'failed', error });
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [...deps, attempt]);
   return [result, () => setAttempt((n) => n + 1)];
 }

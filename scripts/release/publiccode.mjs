@@ -58,7 +58,11 @@ export function newestRelease(changelog) {
 function bcp47Problem(tag) {
   if (typeof tag !== 'string') return 'is not a string';
   let canonical;
-  try { [canonical] = Intl.getCanonicalLocales(tag); } catch { return 'is not a BCP 47 language tag'; }
+  try {
+    [canonical] = Intl.getCanonicalLocales(tag);
+  } catch {
+    return 'is not a BCP 47 language tag';
+  }
   return canonical.toLowerCase() === tag.toLowerCase() ? null : `is not in BCP 47's canonical form (${canonical})`;
 }
 
@@ -79,8 +83,11 @@ export function checkPubliccode(text, { version, license, changelog }) {
     for (const e of schema.errors) {
       const where = e.instancePath ? e.instancePath.slice(1).replaceAll('/', '.') : '(top)';
       const allowed = e.params?.allowedValues;
-      const extra = e.params?.additionalProperty ? ` (${e.params.additionalProperty})`
-        : allowed ? ` (${allowed.length > 12 ? `the standard's list of ${allowed.length}` : allowed.join(', ')})` : '';
+      const extra = e.params?.additionalProperty
+        ? ` (${e.params.additionalProperty})`
+        : allowed
+          ? ` (${allowed.length > 12 ? `the standard's list of ${allowed.length}` : allowed.join(', ')})`
+          : '';
       problems.push(`${where}: ${e.message}${extra} [schema]`);
     }
   }
@@ -88,7 +95,9 @@ export function checkPubliccode(text, { version, license, changelog }) {
 
   // The standard's text, where the schema is silent. (The schema takes any other top-level key for
   // a country section; the standard names those by a two-letter country code.)
-  for (const key of Object.keys(pc)) if (!coreKeys.includes(key) && !/^[A-Za-z]{2}$/.test(key)) add(key, 'is not a key of the standard (a country section has a two-letter code)');
+  for (const key of Object.keys(pc))
+    if (!coreKeys.includes(key) && !/^[A-Za-z]{2}$/.test(key))
+      add(key, 'is not a key of the standard (a country section has a two-letter code)');
   if (!YML_VERSIONS.includes(pc.publiccodeYmlVersion)) add('publiccodeYmlVersion', `must be one of ${YML_VERSIONS.join(', ')}`);
   if (typeof pc.url === 'string' && !/^https?:\/\/[^/]/.test(pc.url)) add('url', 'must be an http(s) URL of the source repository');
   const languages = pc.description && typeof pc.description === 'object' ? Object.keys(pc.description) : [];
@@ -97,31 +106,42 @@ export function checkPubliccode(text, { version, license, changelog }) {
     const d = pc.description[lang] || {};
     const tag = bcp47Problem(lang);
     if (tag) add(`description.${lang}`, tag);
-    if (typeof d.shortDescription === 'string' && /\n/.test(d.shortDescription.trim())) add(`description.${lang}.shortDescription`, 'must be a single line');
+    if (typeof d.shortDescription === 'string' && /\n/.test(d.shortDescription.trim()))
+      add(`description.${lang}.shortDescription`, 'must be a single line');
     const long = typeof d.longDescription === 'string' ? [...d.longDescription].length : 0;
     if (long < 150 || long > 10000) add(`description.${lang}.longDescription`, `must have 150 to 10000 characters (has ${long})`);
     if (!Array.isArray(d.features) || !d.features.length) add(`description.${lang}.features`, 'needs at least one feature');
-    else d.features.forEach((f, i) => { if (typeof f === 'string' && [...f].length > 100) add(`description.${lang}.features.${i}`, 'must have at most 100 characters'); });
+    else
+      d.features.forEach((f, i) => {
+        if (typeof f === 'string' && [...f].length > 100) add(`description.${lang}.features.${i}`, 'must have at most 100 characters');
+      });
   }
   const m = pc.maintenance || {};
-  if ((m.type === 'internal' || m.type === 'community') && !(Array.isArray(m.contacts) && m.contacts.length)) add('maintenance.contacts', `are required when maintenance.type is ${m.type} (real people, not an office)`);
-  if (m.type === 'contract' && !(Array.isArray(m.contractors) && m.contractors.length)) add('maintenance.contractors', 'are required when maintenance.type is contract');
+  if ((m.type === 'internal' || m.type === 'community') && !(Array.isArray(m.contacts) && m.contacts.length))
+    add('maintenance.contacts', `are required when maintenance.type is ${m.type} (real people, not an office)`);
+  if (m.type === 'contract' && !(Array.isArray(m.contractors) && m.contractors.length))
+    add('maintenance.contractors', 'are required when maintenance.type is contract');
   if (m.type !== 'contract' && m.contractors !== undefined) add('maintenance.contractors', 'only go with maintenance.type contract');
   for (const [i, lang] of (pc.localisation?.availableLanguages || []).entries()) {
     const tag = bcp47Problem(lang);
     if (tag) add(`localisation.availableLanguages.${i}`, `${JSON.stringify(lang)} ${tag}`);
   }
-  if (pc.it && !COUNTRY_EXTENSION_VERSIONS.includes(pc.it.countryExtensionVersion)) add('it.countryExtensionVersion', `must be ${COUNTRY_EXTENSION_VERSIONS.join(' or ')}`);
+  if (pc.it && !COUNTRY_EXTENSION_VERSIONS.includes(pc.it.countryExtensionVersion))
+    add('it.countryExtensionVersion', `must be ${COUNTRY_EXTENSION_VERSIONS.join(' or ')}`);
 
   // The package.
   const pkg = (key, message) => problems.push(`${key}: ${message} [package]`);
-  if (pc.softwareVersion !== version) pkg('softwareVersion', `is ${JSON.stringify(pc.softwareVersion)}, package.json's version is ${JSON.stringify(version)}`);
-  if (pc.legal?.license !== license) pkg('legal.license', `is ${JSON.stringify(pc.legal?.license)}, package.json's license is ${JSON.stringify(license)}`);
+  if (pc.softwareVersion !== version)
+    pkg('softwareVersion', `is ${JSON.stringify(pc.softwareVersion)}, package.json's version is ${JSON.stringify(version)}`);
+  if (pc.legal?.license !== license)
+    pkg('legal.license', `is ${JSON.stringify(pc.legal?.license)}, package.json's license is ${JSON.stringify(license)}`);
   const newest = newestRelease(changelog);
   if (!newest) pkg('releaseDate', 'CHANGELOG.md has no released version (## [x.y.z] - YYYY-MM-DD)');
   else {
-    if (newest.version !== version) pkg('softwareVersion', `CHANGELOG.md's newest release is ${newest.version}, package.json's version is ${version}`);
-    if (pc.releaseDate !== newest.date) pkg('releaseDate', `is ${JSON.stringify(pc.releaseDate)}, CHANGELOG.md dates ${newest.version} ${newest.date}`);
+    if (newest.version !== version)
+      pkg('softwareVersion', `CHANGELOG.md's newest release is ${newest.version}, package.json's version is ${version}`);
+    if (pc.releaseDate !== newest.date)
+      pkg('releaseDate', `is ${JSON.stringify(pc.releaseDate)}, CHANGELOG.md dates ${newest.version} ${newest.date}`);
   }
   return problems;
 }

@@ -40,7 +40,8 @@ function header(path, size, mtime) {
 function splitPath(path) {
   if (Buffer.byteLength(path) <= 100) return ['', path];
   for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) {
-    if (Buffer.byteLength(path.slice(i + 1)) <= 100 && Buffer.byteLength(path.slice(0, i)) <= 155) return [path.slice(0, i), path.slice(i + 1)];
+    if (Buffer.byteLength(path.slice(i + 1)) <= 100 && Buffer.byteLength(path.slice(0, i)) <= 155)
+      return [path.slice(0, i), path.slice(i + 1)];
   }
   throw new Error('path too long for a ustar archive: ' + path);
 }

@@ -44,7 +44,9 @@ export async function checkPage(browser, url, { width = 1280, timeout = 20_000, 
   const failed = [];
   const requests = [];
   const serverCookies = new Set();
-  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
   page.on('pageerror', (err) => consoleErrors.push('uncaught: ' + (err?.message ?? String(err))));
   page.on('request', (req) => requests.push(req.url()));
   page.on('requestfailed', (req) => {
@@ -64,32 +66,65 @@ export async function checkPage(browser, url, { width = 1280, timeout = 20_000, 
   await page.setViewport({ width, height: 900, isMobile: width < 768, hasTouch: width < 768 });
   await page.evaluateOnNewDocument(INIT);
 
-  const report = { url, width, version: null, readyMs: null, blocks: [], otherOrigins: [], cookies: [], consoleErrors: [], failedRequests: [], axe: [], problems: [] };
+  const report = {
+    url,
+    width,
+    version: null,
+    readyMs: null,
+    blocks: [],
+    otherOrigins: [],
+    cookies: [],
+    consoleErrors: [],
+    failedRequests: [],
+    axe: [],
+    problems: [],
+  };
   const problem = (text) => report.problems.push(text);
   try {
     await page.goto(url, { waitUntil: 'load', timeout });
-    report.version = await page.waitForFunction(() => window.piazza?.version, { timeout: 5_000 }).then((h) => h.jsonValue()).catch(() => null);
+    report.version = await page
+      .waitForFunction(() => window.piazza?.version, { timeout: 5_000 })
+      .then((h) => h.jsonValue())
+      .catch(() => null);
     if (!report.version) problem('piazza.js is not on the page (window.piazza is missing)');
     else {
       const ready = await page.waitForFunction(() => window.__piazzaSmoke?.ready, { timeout }).catch(() => null);
       if (!ready) problem(`piazza:ready did not fire within ${timeout} ms`);
       // Blocks load their data after mounting: let the page's requests finish before judging them
       // (nothing finished loading for 500 ms; a connection the page keeps open does not hold it).
-      await page.evaluate((idle, cap) => new Promise((done) => {
-        let timer;
-        const observer = new PerformanceObserver(() => { clearTimeout(timer); timer = setTimeout(end, idle); });
-        const end = () => { observer.disconnect(); done(); };
-        observer.observe({ type: 'resource' });
-        timer = setTimeout(end, idle);
-        setTimeout(end, cap);
-      }), 500, timeout).catch(() => {});
+      await page
+        .evaluate(
+          (idle, cap) =>
+            new Promise((done) => {
+              let timer;
+              const observer = new PerformanceObserver(() => {
+                clearTimeout(timer);
+                timer = setTimeout(end, idle);
+              });
+              const end = () => {
+                observer.disconnect();
+                done();
+              };
+              observer.observe({ type: 'resource' });
+              timer = setTimeout(end, idle);
+              setTimeout(end, cap);
+            }),
+          500,
+          timeout,
+        )
+        .catch(() => {});
     }
     // Each block element with its state, and what the loader said of it (its id may come from the config).
     const seen = await page.evaluate(() => {
       const smoke = window.__piazzaSmoke || { blocks: [], ready: null };
       const blocks = Array.from(document.querySelectorAll('[data-piazza-block]')).map((el) => {
         const event = smoke.blocks.filter((b) => b.element === el).pop();
-        return { id: event?.id || el.id, type: el.getAttribute('data-piazza-block'), state: el.getAttribute('data-piazza-state') || 'not mounted', error: event?.message };
+        return {
+          id: event?.id || el.id,
+          type: el.getAttribute('data-piazza-block'),
+          state: el.getAttribute('data-piazza-state') || 'not mounted',
+          error: event?.message,
+        };
       });
       return { blocks, ready: smoke.ready };
     });
@@ -120,9 +155,16 @@ export async function checkPage(browser, url, { width = 1280, timeout = 20_000, 
     await page.evaluate(axeSource);
     report.axe = await page.evaluate(async () => {
       const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-      return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, count: v.nodes.length, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+      return result.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        count: v.nodes.length,
+        nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      }));
     });
-    for (const v of report.axe) problem(`axe ${v.rule} (${v.impact}): ${v.help} — ${v.count} element${v.count === 1 ? '' : 's'}, e.g. ${v.nodes[0]}`);
+    for (const v of report.axe)
+      problem(`axe ${v.rule} (${v.impact}): ${v.help} — ${v.count} element${v.count === 1 ? '' : 's'}, e.g. ${v.nodes[0]}`);
   } catch (e) {
     problem(`the page could not be checked: ${e?.message ?? e}`);
   } finally {

@@ -28,7 +28,9 @@ function mapOf(url: string) {
     try {
       const p = new URL(url).pathname.replace(/^\/dist\//, '');
       maps.set(url, new TraceMap(readFileSync(join(distDir(), p + '.map'), 'utf8')));
-    } catch { maps.set(url, null); }
+    } catch {
+      maps.set(url, null);
+    }
   }
   return maps.get(url);
 }
@@ -48,7 +50,10 @@ try {
       for (const t of ['click', 'keydown']) document.addEventListener(t, (e) => window.__inputs.push({ t, at: e.timeStamp, key: e.key }), true);
     })()`);
     await page.goto(piazza.page.block, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(`(() => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); })()`, { polling: 20 });
+    await page.waitForFunction(
+      `(() => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); })()`,
+      { polling: 20 },
+    );
     await page.waitForNetworkIdle({ idleTime: 500, concurrency: 0 });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -63,18 +68,23 @@ try {
     } else {
       await page.click(`#remote-gui-${id} .piazza-listing-search > button[aria-expanded=false]`);
       await page.type(`#${id}-search-text`, 'concerto');
-      await page.evaluate(`(() => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); const v = Number(l.getAttribute('data-version')); window.__sd = null; new MutationObserver(() => { if (window.__sd === null && Number(l.getAttribute('data-version')) > v && l.getAttribute('data-piazza-status') === 'ready') { window.__sd = { at: performance.now() }; requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => { window.__sd.painted = performance.now(); }; c.port2.postMessage(0); }); } }).observe(document, { subtree: true, childList: true, attributes: true }); })()`);
+      await page.evaluate(
+        `(() => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); const v = Number(l.getAttribute('data-version')); window.__sd = null; new MutationObserver(() => { if (window.__sd === null && Number(l.getAttribute('data-version')) > v && l.getAttribute('data-piazza-status') === 'ready') { window.__sd = { at: performance.now() }; requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => { window.__sd.painted = performance.now(); }; c.port2.postMessage(0); }); } }).observe(document, { subtree: true, childList: true, attributes: true }); })()`,
+      );
       await cdp.send('Profiler.start');
       await page.keyboard.press('Enter');
       doneExpr = `window.__sd && window.__sd.painted`;
     }
     await page.waitForFunction(doneExpr, { polling: 20, timeout: 20000 });
-    const { profile } = await cdp.send('Profiler.stop') as any;
-    const info = await page.evaluate(`({ inputs: window.__inputs, mark: window.__marks['piazza-geo-drawn'], sd: window.__sd, now: performance.now(), origin: performance.timeOrigin,
-      api: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/') || e.name.includes('/opendata/') || e.name.includes('/openpa/')).slice(-4).map((e) => ({ u: e.name.slice(-120), s: e.startTime, ttfb: e.responseStart, end: e.responseEnd })) })`) as any;
+    const { profile } = (await cdp.send('Profiler.stop')) as any;
+    const info =
+      (await page.evaluate(`({ inputs: window.__inputs, mark: window.__marks['piazza-geo-drawn'], sd: window.__sd, now: performance.now(), origin: performance.timeOrigin,
+      api: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/') || e.name.includes('/opendata/') || e.name.includes('/openpa/')).slice(-4).map((e) => ({ u: e.name.slice(-120), s: e.startTime, ttfb: e.responseStart, end: e.responseEnd })) })`)) as any;
     const input = info.inputs.filter((x: any) => (what === 'geo' ? x.t === 'click' : x.key === 'Enter')).pop();
     const end = what === 'geo' ? info.mark : info.sd;
-    console.log(`run ${i}: outcome ${(end.at - input.at).toFixed(1)} painted ${(end.painted - input.at).toFixed(1)}; api ${JSON.stringify(info.api.filter((a: any) => a.s >= input.at - 1).map((a: any) => ({ u: a.u.slice(-90), out: +(a.s - input.at).toFixed(1), ttfb: +(a.ttfb - input.at).toFixed(1), in: +(a.end - input.at).toFixed(1) })))}`);
+    console.log(
+      `run ${i}: outcome ${(end.at - input.at).toFixed(1)} painted ${(end.painted - input.at).toFixed(1)}; api ${JSON.stringify(info.api.filter((a: any) => a.s >= input.at - 1).map((a: any) => ({ u: a.u.slice(-90), out: +(a.s - input.at).toFixed(1), ttfb: +(a.ttfb - input.at).toFixed(1), in: +(a.end - input.at).toFixed(1) })))}`,
+    );
     // samples → self time by original source position (function name + file)
     const nodes = new Map<number, any>(profile.nodes.map((n: any) => [n.id, n]));
     const self = new Map<string, number>();
@@ -90,12 +100,17 @@ try {
       if (cf.url) {
         const m = mapOf(cf.url);
         const pos = m ? originalPositionFor(m, { line: cf.lineNumber + 1, column: cf.columnNumber }) : null;
-        key = (pos?.source ? pos.source.replace(/^.*?(node_modules\/|\.\.\/)+/, '') + ':' + pos.line + ' ' + (pos.name || cf.functionName) : cf.url.replace(/^.*\//, '') + ' ' + cf.functionName);
+        key = pos?.source
+          ? pos.source.replace(/^.*?(node_modules\/|\.\.\/)+/, '') + ':' + pos.line + ' ' + (pos.name || cf.functionName)
+          : cf.url.replace(/^.*\//, '') + ' ' + cf.functionName;
       }
       const ms = (dt[k + 1] ?? 100) / 1000;
       self.set(key, (self.get(key) ?? 0) + ms);
       total.set(key, (total.get(key) ?? 0) + ms);
-      if (key !== lastKey && key !== '(idle)') { timeline.push(`${(t / 1000).toFixed(1)} ${key}`); lastKey = key; }
+      if (key !== lastKey && key !== '(idle)') {
+        timeline.push(`${(t / 1000).toFixed(1)} ${key}`);
+        lastKey = key;
+      }
     });
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
     for (const [k, v] of top) console.log(`   ${v.toFixed(1).padStart(6)} ms  ${k}`);
@@ -105,5 +120,8 @@ try {
   console.log('\nTOTAL over runs:');
   for (const [k, v] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`   ${v.toFixed(1).padStart(6)} ms  ${k}`);
 } finally {
-  await browser.close(); await portal.close(); await original.close(); await piazza.close();
+  await browser.close();
+  await portal.close();
+  await original.close();
+  await piazza.close();
 }

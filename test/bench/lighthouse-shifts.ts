@@ -15,26 +15,41 @@ const port = Number(new URL(browser.wsEndpoint()).port);
 try {
   for (const path of paths) {
     const url = path.startsWith('http') ? path : portal.url + path;
-    const r = await lighthouse(url, { port, logLevel: 'error', output: 'json' }, { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'], onlyAudits: ['cumulative-layout-shift'] } } as any);
+    const r = await lighthouse(url, { port, logLevel: 'error', output: 'json' }, {
+      extends: 'lighthouse:default',
+      settings: { onlyCategories: ['performance'], onlyAudits: ['cumulative-layout-shift'] },
+    } as any);
     const trace = (r!.artifacts as any).Trace ?? (r!.artifacts as any).traces?.defaultPass;
     const evs = trace.traceEvents as any[];
     const nav = evs.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame);
     const vp = evs.find((e) => e.name === 'viewport');
     const t0 = nav?.ts ?? 0;
-    console.log(`\n== ${path}: CLS ${r!.lhr.audits['cumulative-layout-shift'].numericValue}; viewport event at ${vp ? ((vp.ts - t0) / 1000).toFixed(0) : '?'} ms`);
+    console.log(
+      `\n== ${path}: CLS ${r!.lhr.audits['cumulative-layout-shift'].numericValue}; viewport event at ${vp ? ((vp.ts - t0) / 1000).toFixed(0) : '?'} ms`,
+    );
     for (const e of evs.filter((e) => e.name === 'LayoutShift')) {
       const d = e.args.data;
-      console.log(`  ${((e.ts - t0) / 1000).toFixed(0)} ms score ${d.weighted_score_delta?.toFixed(4)} recentInput ${d.had_recent_input} main ${d.is_main_frame}`);
+      console.log(
+        `  ${((e.ts - t0) / 1000).toFixed(0)} ms score ${d.weighted_score_delta?.toFixed(4)} recentInput ${d.had_recent_input} main ${d.is_main_frame}`,
+      );
       for (const n of d.impacted_nodes ?? []) console.log(`     node ${n.node_id} old ${n.old_rect} new ${n.new_rect}`);
     }
-    const paint = evs.filter((e) => e.name === 'firstPaint' || e.name === 'firstContentfulPaint').map((e) => e.name + '@' + ((e.ts - t0) / 1000).toFixed(0));
+    const paint = evs
+      .filter((e) => e.name === 'firstPaint' || e.name === 'firstContentfulPaint')
+      .map((e) => e.name + '@' + ((e.ts - t0) / 1000).toFixed(0));
     console.log('  paints', paint.join(' '));
     for (const e of evs.filter((e) => e.name === 'ResourceSendRequest')) {
-      console.log(`  ${((e.ts - t0) / 1000).toFixed(0)} ms send ${(e.args.data.url ?? '').toString().replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`);
+      console.log(
+        `  ${((e.ts - t0) / 1000).toFixed(0)} ms send ${(e.args.data.url ?? '')
+          .toString()
+          .replace(/^https?:\/\/[^/]+/, '')
+          .slice(0, 90)}`,
+      );
     }
     const mine = await pageShifts(browser, url);
     console.log('  in-page (LH rule): cls', mine.cls.toFixed(4));
-    for (const s of mine.shifts) console.log(`   ${s.at.toFixed(0)} ms ${s.value.toFixed(4)} recent=${s.hadRecentInput} ${s.sources.join(' | ')}`);
+    for (const s of mine.shifts)
+      console.log(`   ${s.at.toFixed(0)} ms ${s.value.toFixed(4)} recent=${s.hadRecentInput} ${s.sources.join(' | ')}`);
   }
 } finally {
   await browser.close();

@@ -16,14 +16,39 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 
 function pages(): { with: string; without: string } {
   return withInstalledExtension(join(root, 'dist'), (ext) => {
     const head = renderEz('design:piazza/head.tpl', { piazza: ext }).html;
-    const block = renderEz(null, { piazza: ext, block: { id: 'eventi', name: 'Eventi', type: 'OpendataRemoteContents', view: 'default', custom_attributes: { query: 'classes [event] sort [time_interval=>asc]', limit: '6', items_per_row: '3', facets: 'Argomento:topics,Quando:time_interval', show_search: '1' } } }).html;
-    const page = ('<!doctype html><html lang="it"><head><meta charset="utf-8">' + head + '<title>Eventi</title>'
-      + '<link rel="stylesheet" href="/theme/default.css"></head><body><main class="container"><h1>Eventi</h1>' + block + '</main></body></html>').replaceAll(STATIC, '/dist/');
+    const block = renderEz(null, {
+      piazza: ext,
+      block: {
+        id: 'eventi',
+        name: 'Eventi',
+        type: 'OpendataRemoteContents',
+        view: 'default',
+        custom_attributes: {
+          query: 'classes [event] sort [time_interval=>asc]',
+          limit: '6',
+          items_per_row: '3',
+          facets: 'Argomento:topics,Quando:time_interval',
+          show_search: '1',
+        },
+      },
+    }).html;
+    const page = (
+      '<!doctype html><html lang="it"><head><meta charset="utf-8">' +
+      head +
+      '<title>Eventi</title>' +
+      '<link rel="stylesheet" href="/theme/default.css"></head><body><main class="container"><h1>Eventi</h1>' +
+      block +
+      '</main></body></html>'
+    ).replaceAll(STATIC, '/dist/');
     return { with: page, without: page.replace(/<link rel="modulepreload"[^>]*>\s*/g, '') };
   });
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 async function main() {
   const html = pages();
@@ -31,7 +56,9 @@ async function main() {
   const portal = await startPortal();
   const post = (path: string, body: string, headers?: Record<string, string>) =>
     fetch(portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html: body, headers }) });
-  await post('/theme/default.css', readFileSync(join(real, 'theme-js/bootstrapitalia2/stylesheets/default.css'), 'utf8'), { 'Content-Type': 'text/css; charset=utf-8' });
+  await post('/theme/default.css', readFileSync(join(real, 'theme-js/bootstrapitalia2/stylesheets/default.css'), 'utf8'), {
+    'Content-Type': 'text/css; charset=utf-8',
+  });
   await post('/bench/with.html', html.with);
   await post('/bench/without.html', html.without);
   const browser = await launch();
@@ -64,10 +91,21 @@ async function main() {
     await portal.close();
   }
   const diffs = samples.with.map((w, i) => samples.without[i] - w);
-  console.log(`first results of a listing, page rendered by the real eZ engine, ${PAIRS} interleaved pairs, Chromium ${NETWORK.latency} ms RTT / 1.6 Mbit/s, theme CSS in <head>`);
-  console.log(`  with ${preloads} modulepreloads: median ${median(samples.with).toFixed(0)} ms (min ${Math.min(...samples.with).toFixed(0)}, max ${Math.max(...samples.with).toFixed(0)})`);
-  console.log(`  without:              median ${median(samples.without).toFixed(0)} ms (min ${Math.min(...samples.without).toFixed(0)}, max ${Math.max(...samples.without).toFixed(0)})`);
-  console.log(`  without − with, per pair: median ${median(diffs).toFixed(0)} ms (min ${Math.min(...diffs).toFixed(0)}, max ${Math.max(...diffs).toFixed(0)})`);
+  console.log(
+    `first results of a listing, page rendered by the real eZ engine, ${PAIRS} interleaved pairs, Chromium ${NETWORK.latency} ms RTT / 1.6 Mbit/s, theme CSS in <head>`,
+  );
+  console.log(
+    `  with ${preloads} modulepreloads: median ${median(samples.with).toFixed(0)} ms (min ${Math.min(...samples.with).toFixed(0)}, max ${Math.max(...samples.with).toFixed(0)})`,
+  );
+  console.log(
+    `  without:              median ${median(samples.without).toFixed(0)} ms (min ${Math.min(...samples.without).toFixed(0)}, max ${Math.max(...samples.without).toFixed(0)})`,
+  );
+  console.log(
+    `  without − with, per pair: median ${median(diffs).toFixed(0)} ms (min ${Math.min(...diffs).toFixed(0)}, max ${Math.max(...diffs).toFixed(0)})`,
+  );
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

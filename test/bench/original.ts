@@ -42,7 +42,8 @@ export interface OriginalSite {
 /** serve.mjs over `upstream`, or the reason it cannot run. */
 export async function startOriginal(upstream: Emulator): Promise<OriginalSite | string> {
   const serve = join(ORIGINAL_DIR, 'serve.mjs');
-  if (!existsSync(serve)) return `no ${ORIGINAL_DIR} (the original listing is kept in ../shared/real, not in this project): side by side skipped`;
+  if (!existsSync(serve))
+    return `no ${ORIGINAL_DIR} (the original listing is kept in ../shared/real, not in this project): side by side skipped`;
   const mod = await import(pathToFileURL(serve).href);
   const manifest = JSON.parse(readFileSync(join(ORIGINAL_DIR, 'files/manifest.json'), 'utf8'));
   const app = mod.createServer({ upstream: upstream.origin, encoding: 'gzip' });

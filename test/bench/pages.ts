@@ -29,10 +29,21 @@ export function ezBlock(b: OriginalBlock) {
     type: 'OpendataRemoteContents',
     view: 'default',
     custom_attributes: {
-      image: '', remote_url: b.remoteUrl, query: b.query, show_grid: flag(b.showGrid), show_map: flag(b.showMap),
-      show_search: flag(b.showSearch), input_search_placeholder: b.searchPlaceholder, limit: String(b.limit),
-      items_per_row: b.itemsPerRow, facets: b.facets, view_api: b.view, fields: b.fields,
-      simple_geo_api: b.simpleGeoApi ? '1' : '', template: b.template, hide_if_empty: b.hideIfEmpty ? '1' : '',
+      image: '',
+      remote_url: b.remoteUrl,
+      query: b.query,
+      show_grid: flag(b.showGrid),
+      show_map: flag(b.showMap),
+      show_search: flag(b.showSearch),
+      input_search_placeholder: b.searchPlaceholder,
+      limit: String(b.limit),
+      items_per_row: b.itemsPerRow,
+      facets: b.facets,
+      view_api: b.view,
+      fields: b.fields,
+      simple_geo_api: b.simpleGeoApi ? '1' : '',
+      template: b.template,
+      hide_if_empty: b.hideIfEmpty ? '1' : '',
     },
   };
 }
@@ -62,7 +73,8 @@ export function withInstalledExtension<T>(dist: string, render: (ext: string) =>
 /** piazza's markup for the block, printed by piazza's override template through the real eZ engine (php, test/unit/openpa/ez.ts). */
 export function renderBlock(b: OriginalBlock, ext?: string): string {
   const { html, log, status } = renderEz(null, { block: ezBlock(b), piazza: ext });
-  if (status !== 0 || !html.includes('data-piazza-block="listing"')) throw new Error('ez-render printed no piazza listing block:\n' + (log || html).slice(0, 500));
+  if (status !== 0 || !html.includes('data-piazza-block="listing"'))
+    throw new Error('ez-render printed no piazza listing block:\n' + (log || html).slice(0, 500));
   return html.trim().replaceAll(STATIC, '/dist/');
 }
 
@@ -132,8 +144,9 @@ ${portal ? js(PORTAL.footJs) + '\n' + css(PORTAL.footCss) : ''}
  * OpenPA templates print them once a release fills piazza.ini [Preload] in — the manifest's in
  * <head> (head.tpl), the block's chunks at the block (its override template, after the theme's CSS).
  */
-export const benchPages = (b: OriginalBlock): Record<Profile, string> => withInstalledExtension(distDir(), (ext) => {
-  const head = renderHead(ext);
-  const block = renderBlock(b, ext);
-  return { block: piazzaPage(block, 'block', head), portal: piazzaPage(block, 'portal', head) };
-});
+export const benchPages = (b: OriginalBlock): Record<Profile, string> =>
+  withInstalledExtension(distDir(), (ext) => {
+    const head = renderHead(ext);
+    const block = renderBlock(b, ext);
+    return { block: piazzaPage(block, 'block', head), portal: piazzaPage(block, 'portal', head) };
+  });

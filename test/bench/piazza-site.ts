@@ -11,8 +11,13 @@ import { distDir, type Emulator } from '../browser/harness';
 import { ORIGINAL_DIR } from './original';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
 };
 /** What the ocopendata API and the portal's block endpoints answer under (the same as serve.mjs proxies). */
 const API = ['/api/', '/opendata/api/', '/openpa/'];
@@ -25,10 +30,18 @@ export interface PiazzaSite {
   close(): Promise<void>;
 }
 
-interface Served { body: Buffer; gzip: Buffer | null; type: string }
+interface Served {
+  body: Buffer;
+  gzip: Buffer | null;
+  type: string;
+}
 
 const COMPRESSED = ['.html', '.js', '.css', '.json', '.svg', '.map'];
-const serve = (body: Buffer, ext: string): Served => ({ body, gzip: COMPRESSED.includes(ext) ? gzipSync(body, { level: 9 }) : null, type: TYPES[ext] || 'application/octet-stream' });
+const serve = (body: Buffer, ext: string): Served => ({
+  body,
+  gzip: COMPRESSED.includes(ext) ? gzipSync(body, { level: 9 }) : null,
+  type: TYPES[ext] || 'application/octet-stream',
+});
 
 /** Every file under `dir`, as `at` + its path below `dir`. */
 function addFiles(dir: string, at: string, into: Map<string, Served>, root = dir) {
@@ -49,11 +62,17 @@ export async function startPiazzaSite(upstream: Emulator, pages: Record<'block' 
   const target = new URL(upstream.origin);
 
   const proxy = (req: IncomingMessage, res: ServerResponse) => {
-    const out = request({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode || 502, answer.headers);
-      answer.pipe(res);
+    const out = request(
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode || 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
     });
-    out.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
     req.pipe(out);
   };
 
@@ -61,10 +80,19 @@ export async function startPiazzaSite(upstream: Emulator, pages: Record<'block' 
     const path = new URL(req.url || '/', 'http://x').pathname;
     if (API.some((p) => path.startsWith(p))) return proxy(req, res);
     const file = served.get(decodeURIComponent(path));
-    if (!file) { res.writeHead(path === '/favicon.ico' ? 204 : 404); return void res.end(); }
+    if (!file) {
+      res.writeHead(path === '/favicon.ico' ? 204 : 404);
+      return void res.end();
+    }
     const gzip = file.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] || ''));
     const body = gzip ? file.gzip! : file.body;
-    res.writeHead(200, { 'content-type': file.type, 'content-length': body.length, 'cache-control': 'no-store', vary: 'accept-encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+    res.writeHead(200, {
+      'content-type': file.type,
+      'content-length': body.length,
+      'cache-control': 'no-store',
+      vary: 'accept-encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,6 +100,10 @@ export async function startPiazzaSite(upstream: Emulator, pages: Record<'block' 
   return {
     url,
     page: { block: url + paths.block.slice(1), portal: url + paths.portal.slice(1) },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -50,7 +50,9 @@ async function main() {
   const filter = process.argv[2] || '';
   const dir = join(import.meta.dirname, 'scenarios');
   const scenarios: Scenario[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = await import(join(dir, file));
     scenarios.push(...(mod.default as Scenario[]));
   }
@@ -64,12 +66,17 @@ async function main() {
     try {
       piazza = await startPiazzaSite(portal, benchPages(original.block));
     } catch (e) {
-      originalMissing = 'piazza\'s page for the block could not be made (php of ../shared/real/ez-render): ' + (e as Error).message.split('\n')[0];
+      originalMissing =
+        "piazza's page for the block could not be made (php of ../shared/real/ez-render): " + (e as Error).message.split('\n')[0];
       await original.close();
     }
   }
   const ctx: BenchContext = {
-    browser: await launch(), portal, baseline, piazza, originalMissing,
+    browser: await launch(),
+    portal,
+    baseline,
+    piazza,
+    originalMissing,
     original: piazza && typeof original !== 'string' ? original : null,
   };
   const { browser } = ctx;
@@ -87,10 +94,19 @@ async function main() {
       }
       for (const [metric, xs] of Object.entries(samples)) {
         const unit = scenario.units?.[metric] ?? 'ms';
-        rows.push([scenario.name, metric, unit, fmt(median(xs), unit), fmt(Math.min(...xs), unit), fmt(Math.max(...xs), unit), String(xs.length)]);
+        rows.push([
+          scenario.name,
+          metric,
+          unit,
+          fmt(median(xs), unit),
+          fmt(Math.min(...xs), unit),
+          fmt(Math.max(...xs), unit),
+          String(xs.length),
+        ]);
       }
       for (const [label, a, b] of scenario.ratios ?? []) {
-        if (samples[a] && samples[b]) rows.push([scenario.name, label, 'ratio', fmt(median(samples[a]) / median(samples[b]), 'ratio'), '', '', '']);
+        if (samples[a] && samples[b])
+          rows.push([scenario.name, label, 'ratio', fmt(median(samples[a]) / median(samples[b]), 'ratio'), '', '', '']);
       }
       if (scenario.report) sections.push(scenario.report(samples, ctx));
     }
@@ -103,7 +119,9 @@ async function main() {
   }
   const header = ['scenario', 'metric', 'unit', 'median', 'min', 'max', 'runs'];
   const table = [header, header.map(() => '---'), ...rows].map((r) => '| ' + r.join(' | ') + ' |').join('\n');
-  const machine = (baselineDist ? `baseline build: ${baselineDist}; ` : '') + `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${chromium}`;
+  const machine =
+    (baselineDist ? `baseline build: ${baselineDist}; ` : '') +
+    `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${chromium}`;
   const above = sections.map((s) => s + '\n').join('');
   console.log(above + table);
   if (filter) return; // a partial run would overwrite the whole table with a part of it

@@ -8,10 +8,16 @@ export async function answerMapTiles(page: Page): Promise<void> {
   const cdp = await page.createCDPSession();
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*tile.openstreetmap.org/*', requestStage: 'Request' }] });
   cdp.on('Fetch.requestPaused', (e) => {
-    void cdp.send('Fetch.fulfillRequest', {
-      requestId: e.requestId, responseCode: 200,
-      responseHeaders: [{ name: 'Content-Type', value: 'image/png' }, { name: 'Cache-Control', value: 'no-store' }],
-      body: TILE_PNG,
-    }).catch(() => {});
+    void cdp
+      .send('Fetch.fulfillRequest', {
+        requestId: e.requestId,
+        responseCode: 200,
+        responseHeaders: [
+          { name: 'Content-Type', value: 'image/png' },
+          { name: 'Cache-Control', value: 'no-store' },
+        ],
+        body: TILE_PNG,
+      })
+      .catch(() => {});
   });
 }

@@ -36,7 +36,10 @@ describe('consent with the keyboard', () => {
     await press(page, 'Enter');
     await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
     expect((await consentCookie(page))?.categories).toEqual({
-      necessary: { wanted: true }, analytics: { wanted: true }, multimedia: { wanted: true }, preferences: { wanted: true },
+      necessary: { wanted: true },
+      analytics: { wanted: true },
+      multimedia: { wanted: true },
+      preferences: { wanted: true },
     });
     await page.waitForFunction(() => ((window as any).__trackers || []).length > 0);
     // The next Tab continues with the page (its skip link), not from a lost position.
@@ -62,14 +65,20 @@ describe('consent with the keyboard', () => {
     }
 
     await tabTo(page, '#cconsent-modal .pc-cat[data-category="analytics"] h3 button', { max: 20 });
-    expect(await page.$eval('#cconsent-modal .pc-cat[data-category="analytics"] h3 button', (b) => b.getAttribute('aria-expanded'))).toBe('false');
+    expect(await page.$eval('#cconsent-modal .pc-cat[data-category="analytics"] h3 button', (b) => b.getAttribute('aria-expanded'))).toBe(
+      'false',
+    );
     await press(page, 'Enter');
     await expectFocus(page, '#cconsent-modal .pc-cat[data-category="analytics"] h3 button');
-    expect(await page.$eval('#cconsent-modal .pc-cat[data-category="analytics"] h3 button', (b) => b.getAttribute('aria-expanded'))).toBe('true');
+    expect(await page.$eval('#cconsent-modal .pc-cat[data-category="analytics"] h3 button', (b) => b.getAttribute('aria-expanded'))).toBe(
+      'true',
+    );
     await press(page, 'Tab');
     await expectFocus(page, '#cconsent-modal .pc-cat[data-category="analytics"] [role=switch]');
     await press(page, 'Space');
-    expect(await page.$eval('#cconsent-modal .pc-cat[data-category="analytics"] [role=switch]', (b) => b.getAttribute('aria-checked'))).toBe('true');
+    expect(
+      await page.$eval('#cconsent-modal .pc-cat[data-category="analytics"] [role=switch]', (b) => b.getAttribute('aria-checked')),
+    ).toBe('true');
     await tabTo(page, '#cconsent-modal .pc-foot button:nth-child(2)', { max: 20 });
     expect((await focused(page)).name).toMatch(/salva/i);
     await press(page, 'Enter');
@@ -103,14 +112,17 @@ describe('listing with the keyboard', () => {
 
     await tabTo(page, '#eventi-facet-0', { max: 5 });
     // The option with most results, reached with the arrow keys as a keyboard user does.
-    const options = await page.$$eval('#eventi-facet-0 option:not([disabled])', (os) => os.map((o) => Number(/\((\d+)\)$/.exec(o.textContent || '')?.[1] ?? -1)));
+    const options = await page.$$eval('#eventi-facet-0 option:not([disabled])', (os) =>
+      os.map((o) => Number(/\((\d+)\)$/.exec(o.textContent || '')?.[1] ?? -1)),
+    );
     const best = options.indexOf(Math.max(...options));
     v = (await shown(page, 'eventi')).version;
     for (let i = 0; i < best; i++) await press(page, 'ArrowDown');
     await expectFocus(page, '#eventi-facet-0');
     await page.waitForFunction((want) => new URLSearchParams(location.search).has('eventi.f.topics') && !!want, {}, best);
     let res = await nextResults(page, 'eventi', v);
-    while (res.status !== 'ready' || !(await page.$('#eventi-list [aria-label="Pagina 2"]'))) res = await nextResults(page, 'eventi', res.version);
+    while (res.status !== 'ready' || !(await page.$('#eventi-list [aria-label="Pagina 2"]')))
+      res = await nextResults(page, 'eventi', res.version);
     expect(res.total).toBeGreaterThan(6);
 
     await tabTo(page, '#eventi-list [aria-label="Pagina 2"]', { max: 60 });
@@ -155,7 +167,9 @@ describe('listing with the keyboard', () => {
       await press(page, 'Tab');
     }
     expect(reached.size, 'points reached from the companion list').toBe(geo.points);
-    const features = await featuresOf(env.portal.origin + '/api/opendata/v2/extrageo/search/' + encodeURIComponent('classes [event] sort [time_interval=>asc] limit 500'));
+    const features = await featuresOf(
+      env.portal.origin + '/api/opendata/v2/extrageo/search/' + encodeURIComponent('classes [event] sort [time_interval=>asc] limit 500'),
+    );
     expect(new Set(reached.values())).toEqual(new Set(features.map((f) => String(f.id))));
 
     // Back into the list: "show on the map" opens the place's popup with focus inside; Escape comes back.
@@ -212,7 +226,10 @@ describe('data table with the keyboard', () => {
 });
 
 describe('lightbox with the keyboard', () => {
-  it.each([['the close button', 'close'], ['Escape', 'escape']] as const)('opens on a thumbnail, moves, closes with %s: focus is back on the thumbnail', async (_, how) => {
+  it.each([
+    ['the close button', 'close'],
+    ['Escape', 'escape'],
+  ] as const)('opens on a thumbnail, moves, closes with %s: focus is back on the thumbnail', async (_, how) => {
     const page = await visit('gallery.html');
     const thumb = how === 'close' ? '#foto a:nth-of-type(1)' : '#foto a:nth-of-type(3)';
     await tabTo(page, thumb, { max: 20 });
@@ -221,7 +238,11 @@ describe('lightbox with the keyboard', () => {
     await expectFocus(page, 'dialog.piazza-gallery', true);
     const index = await page.$eval('dialog.piazza-gallery', (d) => Number(d.getAttribute('data-index')));
     await press(page, 'ArrowRight');
-    await page.waitForFunction((i) => document.querySelector('dialog.piazza-gallery')?.getAttribute('data-index') === String(i + 1), {}, index);
+    await page.waitForFunction(
+      (i) => document.querySelector('dialog.piazza-gallery')?.getAttribute('data-index') === String(i + 1),
+      {},
+      index,
+    );
     // Inside the open dialog Tab cycles and never reaches the page.
     const { stops, inside, wrapped } = await walk(page, { max: 40, roots: ['dialog.piazza-gallery'] });
     expect(wrapped, 'focus goes round the dialog: ' + stops.join(' → ')).toBe(true);
@@ -240,10 +261,24 @@ describe('lightbox with the keyboard', () => {
 describe('no keyboard trap', () => {
   // Everything on one page, each tab of the listing in turn: Tab runs from the top to past the
   // footer, and Shift+Tab back, passing through every block and never meeting a control twice.
-  it.each([['list', ''], ['map', '?eventi.tab=geo'], ['agenda', '?eventi.tab=agenda']])('the whole portal page, %s tab shown, both directions', async (_, query) => {
+  it.each([
+    ['list', ''],
+    ['map', '?eventi.tab=geo'],
+    ['agenda', '?eventi.tab=agenda'],
+  ])('the whole portal page, %s tab shown, both directions', async (_, query) => {
     const page = await visit('portale.html' + query);
     await page.waitForSelector('#cconsent-bar', { visible: true });
-    const roots = ['#cconsent-bar', '#eventi', '#servizi', '#documenti', '#foto', '#uffici', '#procedura', '[data-object_id="4007"]', 'footer'];
+    const roots = [
+      '#cconsent-bar',
+      '#eventi',
+      '#servizi',
+      '#documenti',
+      '#foto',
+      '#uffici',
+      '#procedura',
+      '[data-object_id="4007"]',
+      'footer',
+    ];
     const forward = await walk(page, { roots });
     expect(forward.trappedAt, 'forward walk: ' + forward.stops.slice(-15).join(' → ')).toBeNull();
     // It went through every block (each has controls) and on to the footer.

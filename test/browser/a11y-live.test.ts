@@ -25,7 +25,10 @@ async function visit(path: string): Promise<Page> {
 
 /** Exactly one polite message, from the block expected, matching `text`. */
 function expectOne(said: LiveMessage[], block: RegExp, text: RegExp, change: string) {
-  expect(said.map((m) => m.region + ': ' + m.text), change).toHaveLength(1);
+  expect(
+    said.map((m) => m.region + ': ' + m.text),
+    change,
+  ).toHaveLength(1);
   expect(said[0].text, change).toMatch(text);
   expect(said[0].region, change).toMatch(block);
 }
@@ -44,13 +47,23 @@ describe('listing', () => {
     expectOne(await politeAfter(page, () => page.click('#eventi .piazza-listing-search > button')), /^eventi/, /risultat/, 'search closed');
     expectOne(await politeAfter(page, () => page.select('#eventi-facet-0', '')), /^eventi/, /risultat/, 'facet cleared');
     expectOne(await politeAfter(page, () => page.click('#eventi-list [aria-label="Pagina 2"]')), /^eventi/, /pagina 2/i, 'page 2');
-    expectOne(await politeAfter(page, () => page.select('#eventi-server-facet-0', 'Cultura')), /^eventi-server/, /risultat/, 'server-mode facet');
+    expectOne(
+      await politeAfter(page, () => page.select('#eventi-server-facet-0', 'Cultura')),
+      /^eventi-server/,
+      /risultat/,
+      'server-mode facet',
+    );
   });
 
   it('append style: each "load more" is one message', async () => {
     const page = await visit('listing.html');
     for (let i = 0; i < 2; i++) {
-      expectOne(await politeAfter(page, () => page.click('#notizie [data-element=load-other-cards]')), /^notizie/, /\d/, 'load more ' + (i + 1));
+      expectOne(
+        await politeAfter(page, () => page.click('#notizie [data-element=load-other-cards]')),
+        /^notizie/,
+        /\d/,
+        'load more ' + (i + 1),
+      );
     }
   });
 
@@ -76,12 +89,34 @@ describe('data table', () => {
     const page = await visit('datatable.html');
     const headers = await page.$$(GRID + ' [role=columnheader]');
     expectOne(await politeAfter(page, () => drawAfter(page, () => headers[1].click())), /documenti|datatable/, /risultat/, 'sort');
-    const years = await page.$$eval('#piazza-dt-documenti-facet-2 option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    expectOne(await politeAfter(page, () => drawAfter(page, () => page.select('#piazza-dt-documenti-facet-2', years[0]))), /documenti|datatable/, /risultat/, 'filter');
-    expectOne(await politeAfter(page, () => drawAfter(page, () => page.select('#piazza-dt-documenti-facet-2', ''))), /documenti|datatable/, /risultat/, 'filter removed');
-    expectOne(await politeAfter(page, () => drawAfter(page, () => page.click('.piazza-datatable nav a[aria-label="Pagina 2"]'))), /documenti|datatable/, /risultat|pagina/i, 'page 2');
+    const years = await page.$$eval('#piazza-dt-documenti-facet-2 option', (os) =>
+      os.map((o) => (o as HTMLOptionElement).value).filter(Boolean),
+    );
+    expectOne(
+      await politeAfter(page, () => drawAfter(page, () => page.select('#piazza-dt-documenti-facet-2', years[0]))),
+      /documenti|datatable/,
+      /risultat/,
+      'filter',
+    );
+    expectOne(
+      await politeAfter(page, () => drawAfter(page, () => page.select('#piazza-dt-documenti-facet-2', ''))),
+      /documenti|datatable/,
+      /risultat/,
+      'filter removed',
+    );
+    expectOne(
+      await politeAfter(page, () => drawAfter(page, () => page.click('.piazza-datatable nav a[aria-label="Pagina 2"]'))),
+      /documenti|datatable/,
+      /risultat|pagina/i,
+      'page 2',
+    );
     // Typing is debounced into one search: one message for the whole word.
-    expectOne(await politeAfter(page, () => drawAfter(page, () => page.type('#piazza-dt-documenti-search', 'delibera'))), /documenti|datatable/, /risultat/, 'search typed');
+    expectOne(
+      await politeAfter(page, () => drawAfter(page, () => page.type('#piazza-dt-documenti-search', 'delibera'))),
+      /documenti|datatable/,
+      /risultat/,
+      'search typed',
+    );
   });
 });
 
@@ -90,6 +125,11 @@ describe('gallery', () => {
     const page = await visit('gallery.html');
     expectOne(await politeAfter(page, () => page.click('#foto a:nth-of-type(1)')), /gallery|piazza/, /1 di 7/, 'opened');
     expectOne(await politeAfter(page, () => page.keyboard.press('ArrowRight')), /gallery|piazza/, /2 di 7/, 'next');
-    expectOne(await politeAfter(page, () => page.click('dialog.piazza-gallery .piazza-gallery-prev')), /gallery|piazza/, /1 di 7/, 'previous');
+    expectOne(
+      await politeAfter(page, () => page.click('dialog.piazza-gallery .piazza-gallery-prev')),
+      /gallery|piazza/,
+      /1 di 7/,
+      'previous',
+    );
   });
 });

@@ -16,7 +16,10 @@ const env = a11yEnv('a11y-portal');
 const visit = (path: string, viewport = DESKTOP) => env.visit(path, { viewport });
 
 describe('consent', () => {
-  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('bar, dialog, every category open (%s)', async (name, viewport) => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('bar, dialog, every category open (%s)', async (name, viewport) => {
     const page = await visit('consent.html', viewport);
     await page.waitForSelector('#cconsent-bar', { visible: true });
     await expectAxe(page, `/consent.html · bar · ${name}`);
@@ -79,7 +82,7 @@ describe('listing', () => {
   it('map tab with a facet applied, a group open, a popup open', async () => {
     const page = await visit('listing.html?eventi.tab=geo');
     await geoReady(page, 'eventi');
-    const v = (await page.$eval('#eventi .piazza-geo', (el) => Number(el.getAttribute('data-version'))));
+    const v = await page.$eval('#eventi .piazza-geo', (el) => Number(el.getAttribute('data-version')));
     await page.select('#eventi-facet-0', 'Cultura');
     await geoReady(page, 'eventi', v);
     await settle(page);
@@ -90,7 +93,10 @@ describe('listing', () => {
   });
 
   it('agenda tab with a facet applied, its event list open; the day view on a phone', async () => {
-    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const page = await visit('listing.html?eventi.tab=agenda&eventi.f.topics=Cultura', viewport);
       await page.waitForSelector('#eventi .piazza-agenda[data-piazza-status=ready]');
       const list = '#eventi details.piazza-agenda-list';
@@ -156,7 +162,9 @@ describe('data table', () => {
     const headers = await page.$$(GRID + ' [role=columnheader]');
     await drawAfter(page, () => headers[0].click());
     await expectAxe(page, '/datatable.html · sorted by title');
-    const years = await page.$$eval('#piazza-dt-documenti-facet-2 option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const years = await page.$$eval('#piazza-dt-documenti-facet-2 option', (os) =>
+      os.map((o) => (o as HTMLOptionElement).value).filter(Boolean),
+    );
     await drawAfter(page, () => page.select('#piazza-dt-documenti-facet-2', years[0]));
     await page.click('#piazza-dt-documenti-facet-0');
     await page.waitForSelector('#piazza-dt-documenti-facet-0-panel:not([hidden])');
@@ -200,7 +208,9 @@ describe('page helpers and gallery', () => {
     await page.waitForSelector('#collapse-p1-0:not([hidden])');
     await expectAxe(page, '/helpers-procedure.html · one step open');
     await page.click('#procedura [data-procedure-toggle]');
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('#procedura [data-procedure]')).every((s) => !(s as HTMLElement).hidden));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('#procedura [data-procedure]')).every((s) => !(s as HTMLElement).hidden),
+    );
     await expectAxe(page, '/helpers-procedure.html · all steps open');
   });
 
@@ -213,7 +223,10 @@ describe('page helpers and gallery', () => {
     await expectAxe(page, '/helpers-masonry.html · a section open');
   });
 
-  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('lightbox open: a picture, a video waiting for consent, a picture that fails (%s)', async (name, viewport) => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('lightbox open: a picture, a video waiting for consent, a picture that fails (%s)', async (name, viewport) => {
     const page = await visit('gallery.html', viewport);
     await page.click('#foto a:nth-of-type(1)');
     await page.waitForSelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button');

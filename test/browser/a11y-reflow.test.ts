@@ -13,22 +13,30 @@ const visit = (path: string, viewport = DESKTOP, reducedMotion = true) => env.vi
 /** Elements of piazza's UI whose animation or transition lasts longer than 0.01 s. */
 const moving = (page: Page) =>
   page.evaluate((roots) => {
-    const seconds = (list: string) => Math.max(...list.split(',').map((v) => (v.trim().endsWith('ms') ? parseFloat(v) / 1000 : parseFloat(v)) || 0));
+    const seconds = (list: string) =>
+      Math.max(...list.split(',').map((v) => (v.trim().endsWith('ms') ? parseFloat(v) / 1000 : parseFloat(v)) || 0));
     const out: string[] = [];
     const all = Array.from(document.querySelectorAll(roots)).flatMap((r) => [r, ...Array.from(r.querySelectorAll('*'))]);
     for (const el of new Set(all)) {
       const cs = getComputedStyle(el);
-      const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + (el.getAttribute('class') || '').trim().split(/\s+/).slice(0, 2).join('.');
+      const name =
+        el.tagName.toLowerCase() +
+        (el.id ? '#' + el.id : '') +
+        '.' +
+        (el.getAttribute('class') || '').trim().split(/\s+/).slice(0, 2).join('.');
       const t = seconds(cs.transitionDuration);
       if (t > 0.01 && cs.transitionProperty !== 'none') out.push(`${name}: transition ${cs.transitionProperty} ${cs.transitionDuration}`);
-      const a = seconds(cs.animationDuration) * (cs.animationIterationCount === 'infinite' ? Infinity : Number(cs.animationIterationCount) || 1);
-      if (cs.animationName !== 'none' && a > 0.01) out.push(`${name}: animation ${cs.animationName} ${cs.animationDuration} × ${cs.animationIterationCount}`);
+      const a =
+        seconds(cs.animationDuration) * (cs.animationIterationCount === 'infinite' ? Infinity : Number(cs.animationIterationCount) || 1);
+      if (cs.animationName !== 'none' && a > 0.01)
+        out.push(`${name}: animation ${cs.animationName} ${cs.animationDuration} × ${cs.animationIterationCount}`);
     }
     // Running script-driven (Web Animations) ones, wherever they are.
     for (const anim of document.getAnimations()) {
       const target = (anim.effect as KeyframeEffect | null)?.target as Element | null;
       const timing = anim.effect?.getComputedTiming();
-      if (target && target.closest(roots) && timing && Number(timing.activeDuration) > 10) out.push('running: ' + target.tagName.toLowerCase() + '.' + String(target.className) + ' ' + timing.activeDuration + ' ms');
+      if (target && target.closest(roots) && timing && Number(timing.activeDuration) > 10)
+        out.push('running: ' + target.tagName.toLowerCase() + '.' + String(target.className) + ' ' + timing.activeDuration + ' ms');
     }
     return [...new Set(out)];
   }, UI_ROOTS);
@@ -38,9 +46,11 @@ const UI_ROOTS = BLOCK_ROOTS + ', .piazza-consent, .piazza-gallery, [data-piazza
 
 describe('reduced motion', () => {
   // Each state's moving parts are gathered, then asserted at once: the failure lists them all.
-  it('nothing of piazza\'s UI moves: consent, listing (list, map, agenda), table, procedure, lightbox, masonry', async () => {
+  it("nothing of piazza's UI moves: consent, listing (list, map, agenda), table, procedure, lightbox, masonry", async () => {
     const found: string[] = [];
-    const note = async (page: Page, state: string) => { for (const m of await moving(page)) found.push(state + ' · ' + m); };
+    const note = async (page: Page, state: string) => {
+      for (const m of await moving(page)) found.push(state + ' · ' + m);
+    };
     let page = await visit('consent.html');
     await page.waitForSelector('#cconsent-bar', { visible: true });
     await note(page, 'consent bar');
@@ -89,7 +99,10 @@ describe('reduced motion', () => {
   });
 });
 
-const WIDTHS = [['320 px (400 % zoom)', REFLOW], ['640 px (200 % zoom)', { width: 640, height: 720 }]] as const;
+const WIDTHS = [
+  ['320 px (400 % zoom)', REFLOW],
+  ['640 px (200 % zoom)', { width: 640, height: 720 }],
+] as const;
 
 describe('reflow', () => {
   it.each(WIDTHS)('portale.html in every state at %s', async (_, viewport) => {
@@ -102,7 +115,8 @@ describe('reflow', () => {
     await check('consent bar');
     await page.click('#cconsent-bar [data-piazza-consent-open]');
     await page.waitForSelector('#cconsent-modal[open]');
-    for (const key of ['necessary', 'analytics', 'multimedia']) await page.click(`#cconsent-modal .pc-cat[data-category="${key}"] h3 button`);
+    for (const key of ['necessary', 'analytics', 'multimedia'])
+      await page.click(`#cconsent-modal .pc-cat[data-category="${key}"] h3 button`);
     await check('consent dialog, every category open');
     await page.click('#cconsent-modal .pc-foot button:last-child');
     await page.waitForSelector('#main iframe[data-consent="multimedia"][src]');

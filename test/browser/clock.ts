@@ -12,7 +12,13 @@ import { clockSource } from '../../fixtures/emulator/probe.mjs';
 /** Rome's offset in minutes at instant `ms` (Intl, independent of the code under test). */
 function romeOffset(ms: number): number {
   const f = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Europe/Rome', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
+    timeZone: 'Europe/Rome',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
   }).formatToParts(new Date(ms));
   const p: Record<string, number> = {};
   for (const x of f) if (x.type !== 'literal') p[x.type] = +x.value;

@@ -27,7 +27,9 @@ afterAll(() => downloads?.close());
 
 beforeAll(async () => {
   downloads = await downloadsOf(env.browser);
-  await env.browser.defaultBrowserContext().overridePermissions(env.portal.origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+  await env.browser
+    .defaultBrowserContext()
+    .overridePermissions(env.portal.origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
 });
 
 /**
@@ -42,7 +44,12 @@ async function tilesFromEmulator(page: Page) {
     const tile = OSM_TILE.exec(req.url());
     if (!tile) return req.continue();
     const res = await fetch(env.portal.origin + '/tiles' + tile[1]);
-    return req.respond({ status: res.status, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*' }, body: Buffer.from(await res.arrayBuffer()) });
+    return req.respond({
+      status: res.status,
+      contentType: 'image/png',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: Buffer.from(await res.arrayBuffer()),
+    });
   });
 }
 
@@ -91,10 +98,13 @@ async function copied(page: Page, button: string): Promise<string> {
   // scrolled to, as a person does: the button itself is there to press, nothing lies over it
   const handle = (await page.$(button))!;
   await handle.scrollIntoView();
-  expect(await handle.evaluate((b) => {
-    const r = b.getBoundingClientRect();
-    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === b;
-  }), `${button} is covered`).toBe(true);
+  expect(
+    await handle.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === b;
+    }),
+    `${button} is covered`,
+  ).toBe(true);
   await handle.click();
   await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0), { timeout: 5000 });
   return page.evaluate(() => navigator.clipboard.readText());
@@ -116,11 +126,21 @@ function validate(name: string, text: string, args: string[] = []): { status: nu
 }
 
 /** The problem list as shown, a line each. */
-const shownProblems = (page: Page) => page.$$eval('#configuratore-problemi li', (lis) => lis.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
+const shownProblems = (page: Page) =>
+  page.$$eval('#configuratore-problemi li', (lis) => lis.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
 
 /** A value's JSON with object keys sorted: equal values, equal text. */
 function canonical(v: unknown): string {
-  const sort = (x: any): any => (Array.isArray(x) ? x.map(sort) : x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sort(x[k])])) : x);
+  const sort = (x: any): any =>
+    Array.isArray(x)
+      ? x.map(sort)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.keys(x)
+              .sort()
+              .map((k) => [k, sort(x[k])]),
+          )
+        : x;
   return JSON.stringify(sort(v));
 }
 
@@ -132,15 +152,31 @@ async function previewFrame(page: Page): Promise<Frame> {
 
 /** Waits until the preview's page holds `config` and piazza mounted it (or, for consent, loaded it). */
 async function previewShows(page: Page, config: unknown): Promise<Frame> {
-  await page.waitForFunction((want) => {
-    const doc = (document.getElementById('configuratore-anteprima') as HTMLIFrameElement | null)?.contentDocument;
-    const sort = (x: any): any => (Array.isArray(x) ? x.map(sort) : x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sort(x[k])])) : x);
-    const same = (text: string | null | undefined) => !!text && JSON.stringify(sort(JSON.parse(text))) === want;
-    const consent = doc?.getElementById('piazza-consent');
-    if (consent) return same(consent.textContent) && !!(doc!.defaultView as any)?.piazza?.consent;
-    const host = doc?.getElementById('anteprima');
-    return same(host?.getAttribute('data-config')) && host!.querySelector('[data-piazza-block]')?.getAttribute('data-piazza-state') === 'mounted';
-  }, { timeout: 20_000 }, canonical(config));
+  await page.waitForFunction(
+    (want) => {
+      const doc = (document.getElementById('configuratore-anteprima') as HTMLIFrameElement | null)?.contentDocument;
+      const sort = (x: any): any =>
+        Array.isArray(x)
+          ? x.map(sort)
+          : x && typeof x === 'object'
+            ? Object.fromEntries(
+                Object.keys(x)
+                  .sort()
+                  .map((k) => [k, sort(x[k])]),
+              )
+            : x;
+      const same = (text: string | null | undefined) => !!text && JSON.stringify(sort(JSON.parse(text))) === want;
+      const consent = doc?.getElementById('piazza-consent');
+      if (consent) return same(consent.textContent) && !!(doc!.defaultView as any)?.piazza?.consent;
+      const host = doc?.getElementById('anteprima');
+      return (
+        same(host?.getAttribute('data-config')) &&
+        host!.querySelector('[data-piazza-block]')?.getAttribute('data-piazza-state') === 'mounted'
+      );
+    },
+    { timeout: 20_000 },
+    canonical(config),
+  );
   return previewFrame(page);
 }
 
@@ -170,37 +206,58 @@ type Target = Page | Frame;
 /** What a listing shows: its tabs, its filters' labels and the ids of the first page of its list (its list tab shown). */
 async function listingSummary(target: Target, root: string) {
   // (checked on each change of the page: the default, each frame, never comes in a page in the background)
-  await target.waitForFunction((r) => document.querySelector(r)?.getAttribute('data-piazza-state') === 'mounted', { timeout: 15_000, polling: 'mutation' }, root);
+  await target.waitForFunction(
+    (r) => document.querySelector(r)?.getAttribute('data-piazza-state') === 'mounted',
+    { timeout: 15_000, polling: 'mutation' },
+    root,
+  );
   // the list tab, wherever it is (a places block opens on its map)
   await target.evaluate((r) => {
-    const tab = [...document.querySelectorAll<HTMLElement>(r + ' [role=tab]')].find((t) => /list|elenco/i.test(t.id + ' ' + t.getAttribute('aria-controls') + ' ' + t.textContent));
+    const tab = [...document.querySelectorAll<HTMLElement>(r + ' [role=tab]')].find((t) =>
+      /list|elenco/i.test(t.id + ' ' + t.getAttribute('aria-controls') + ' ' + t.textContent),
+    );
     if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
   }, root);
-  await target.waitForFunction((r) => {
-    const list = document.querySelector(r + ' .piazza-listing-list');
-    return !!list && list.getAttribute('data-piazza-status') !== 'loading' && list.querySelectorAll('[role=listitem]').length > 0;
-  }, { timeout: 15_000, polling: 'mutation' }, root).catch(async (e) => {
-    // what the block shows instead: its tabs, its list's state
-    const seen = await target.$eval(root, (el) => ({
-      tabs: [...el.querySelectorAll('[role=tab]')].map((t) => t.id + ':' + t.getAttribute('aria-selected')),
-      list: [...el.querySelectorAll('.piazza-listing-list')].map((l) => `${l.getAttribute('data-piazza-status')} ${l.querySelectorAll('[role=listitem]').length} items, hidden panel: ${!!l.closest('[hidden]')}`),
-      visibility: document.visibilityState,
-    }));
-    throw new Error(`${root}: no list shown (${JSON.stringify(seen)})`, { cause: e });
-  });
+  await target
+    .waitForFunction(
+      (r) => {
+        const list = document.querySelector(r + ' .piazza-listing-list');
+        return !!list && list.getAttribute('data-piazza-status') !== 'loading' && list.querySelectorAll('[role=listitem]').length > 0;
+      },
+      { timeout: 15_000, polling: 'mutation' },
+      root,
+    )
+    .catch(async (e) => {
+      // what the block shows instead: its tabs, its list's state
+      const seen = await target.$eval(root, (el) => ({
+        tabs: [...el.querySelectorAll('[role=tab]')].map((t) => t.id + ':' + t.getAttribute('aria-selected')),
+        list: [...el.querySelectorAll('.piazza-listing-list')].map(
+          (l) =>
+            `${l.getAttribute('data-piazza-status')} ${l.querySelectorAll('[role=listitem]').length} items, hidden panel: ${!!l.closest('[hidden]')}`,
+        ),
+        visibility: document.visibilityState,
+      }));
+      throw new Error(`${root}: no list shown (${JSON.stringify(seen)})`, { cause: e });
+    });
   return target.$eval(root, (el) => ({
     tabs: [...el.querySelectorAll('[role=tab]')].map((t) => t.textContent!.trim()),
-    filters: [...el.querySelectorAll('.piazza-listing-filters label, .piazza-listing-filters legend')].map((l) => l.textContent!.trim()).filter(Boolean),
+    filters: [...el.querySelectorAll('.piazza-listing-filters label, .piazza-listing-filters legend')]
+      .map((l) => l.textContent!.trim())
+      .filter(Boolean),
     hits: [...el.querySelectorAll('.piazza-listing-list [role=listitem]')].map((li) => li.getAttribute('data-piazza-hit')),
   }));
 }
 
 /** What a data table shows: its column headers, its filters' labels and its rows' text. */
 async function tableSummary(target: Target, root: string) {
-  await target.waitForFunction((r) => {
-    const body = document.querySelector(r + ' .piazza-datatable-body');
-    return !!body && body.getAttribute('aria-busy') === 'false' && document.querySelectorAll(r + ' [role=grid] [role=row]').length > 1;
-  }, { timeout: 15_000, polling: 'mutation' }, root);
+  await target.waitForFunction(
+    (r) => {
+      const body = document.querySelector(r + ' .piazza-datatable-body');
+      return !!body && body.getAttribute('aria-busy') === 'false' && document.querySelectorAll(r + ' [role=grid] [role=row]').length > 1;
+    },
+    { timeout: 15_000, polling: 'mutation' },
+    root,
+  );
   return target.$eval(root, (el) => ({
     headers: [...el.querySelectorAll('[role=columnheader]')].map((h) => h.textContent!.trim()),
     filters: [...el.querySelectorAll('label')].map((l) => l.textContent!.trim()).filter(Boolean),
@@ -222,7 +279,8 @@ async function sameOnAPlainPage(page: Page, type: string, config: Record<string,
   const html = await copied(page, '#configuratore-copia-html');
   // what the preview shows, looked at while the configurator is the page in front; then the plain page
   const root = '#' + config.blockId;
-  const summary = (target: Target) => (type === 'consent' ? dialogText(target) : type === 'listing' ? listingSummary(target, root) : tableSummary(target, root));
+  const summary = (target: Target) =>
+    type === 'consent' ? dialogText(target) : type === 'listing' ? listingSummary(target, root) : tableSummary(target, root);
   const inPreview = await summary(frame);
   const plain = await plainPage(path, html);
   if (type === 'consent') expect(html).toMatch(/^<script type="application\/json" id="piazza-consent">\n/);
@@ -247,8 +305,14 @@ describe('made without typing a key name (pickers and presets)', () => {
     await page.click('#root_showSearch');
     await page.click('#root_tabs-1'); // Mappa
     const expected = {
-      $schema: '../schemas/listing.schema.json', blockId: 'elenco', query: 'classes [event] sort [time_interval=>asc]', tabs: ['list', 'geo'],
-      facets: [{ field: 'topics', label: fieldName('event', 'topics') }, { field: 'has_public_event_typology', label: fieldName('event', 'has_public_event_typology') }],
+      $schema: '../schemas/listing.schema.json',
+      blockId: 'elenco',
+      query: 'classes [event] sort [time_interval=>asc]',
+      tabs: ['list', 'geo'],
+      facets: [
+        { field: 'topics', label: fieldName('event', 'topics') },
+        { field: 'has_public_event_typology', label: fieldName('event', 'has_public_event_typology') },
+      ],
       showSearch: true,
     };
     const json = await copied(page, '#configuratore-copia-json');
@@ -273,7 +337,10 @@ describe('made without typing a key name (pickers and presets)', () => {
     for (const f of ['name', 'document_type', 'publication_date']) await (await page.waitForSelector('#scegli-columns-' + f))!.click();
     await page.click('#scegli-facets-document_type');
     const expected = {
-      $schema: '../schemas/datatable.schema.json', blockId: 'tabella', query: 'classes [document]', class: 'document',
+      $schema: '../schemas/datatable.schema.json',
+      blockId: 'tabella',
+      query: 'classes [document]',
+      class: 'document',
       // the cell types the table itself reads from the class: ezstring → text, eztags → tags, ezdate → date
       columns: [
         { field: 'name', title: fieldName('document', 'name'), type: 'text' },
@@ -301,7 +368,12 @@ describe('made without typing a key name (pickers and presets)', () => {
     expect(Object.keys(config.categories)).toEqual(['necessary', 'analytics', 'marketing']);
     expect(config.services.multimedia).toMatchObject({ category: 'marketing', type: 'wrapped', search: 'multimedia' });
     // the theme's key and name for it (page_notifications.tpl); its script is matomo.js, hence the search
-    expect(config.services.piwik).toMatchObject({ category: 'analytics', type: 'dynamic-script', search: 'matomo', language: { locale: { it: { name: 'Web Analytics Italia' } } } });
+    expect(config.services.piwik).toMatchObject({
+      category: 'analytics',
+      type: 'dynamic-script',
+      search: 'matomo',
+      language: { locale: { it: { name: 'Web Analytics Italia' } } },
+    });
     expect(config.language.locale.it.barBtnAcceptAll).toBe('Accetta tutti i cookie'); // the theme's own text
     const json = await copied(page, '#configuratore-copia-json');
     expect(validate('consent.json', json)).toEqual({ status: 0, lines: [expect.stringMatching(/: consent: ok$/)] });
@@ -322,26 +394,39 @@ describe('presets: each validates and renders the block it promises', () => {
     const { page, errors } = await openConfigurator();
     await page.waitForSelector(`#modello-${id}:not([disabled])`);
     await page.click('#modello-' + id);
-    await page.waitForFunction((t) => document.getElementById('configuratore-stato')!.textContent === `Modello «${t}» caricato.`, { timeout: 10_000 }, title);
+    await page.waitForFunction(
+      (t) => document.getElementById('configuratore-stato')!.textContent === `Modello «${t}» caricato.`,
+      { timeout: 10_000 },
+      title,
+    );
     expect(await page.$eval(`#tipo-${type}`, (el) => (el as HTMLInputElement).checked)).toBe(true);
     const config = await written(page);
     expect(config.blockId).toBe(id);
     expect(await shownProblems(page)).toEqual([]);
-    expect(validate(id + '.json', JSON.stringify(config))).toEqual({ status: 0, lines: [expect.stringMatching(new RegExp(`: ${type} "${id}": ok$`))] });
+    expect(validate(id + '.json', JSON.stringify(config))).toEqual({
+      status: 0,
+      lines: [expect.stringMatching(new RegExp(`: ${type} "${id}": ok$`))],
+    });
     await sameOnAPlainPage(page, type, config, `/configuratore-modello-${id}.html`);
     expect(errors).toEqual([]);
   });
 });
 
 describe('a block the portal already has, pasted', () => {
-  it('an eZ block\'s attributes, as the block editor shows them: the listing the eZ mapping makes, valid, the same block on a plain page', async () => {
+  it("an eZ block's attributes, as the block editor shows them: the listing the eZ mapping makes, valid, the same block on a plain page", async () => {
     const { page, errors } = await openConfigurator();
-    await paste(page, [
-      'Query (esempio: classes [private_organization] sort [name=>asc]): classes [event] sort [time_interval=>asc]',
-      'Mostra lista: sì', 'Mostra mappa: sì', 'Mostra input di ricerca: sì',
-      'Elementi per pagina: 6', 'Elementi per riga: 3',
-      'Identificatori filtri (esempio: Argomenti:topics.name,Tipologia:type): Argomenti:topics,Quando:time_interval',
-    ].join('\n'));
+    await paste(
+      page,
+      [
+        'Query (esempio: classes [private_organization] sort [name=>asc]): classes [event] sort [time_interval=>asc]',
+        'Mostra lista: sì',
+        'Mostra mappa: sì',
+        'Mostra input di ricerca: sì',
+        'Elementi per pagina: 6',
+        'Elementi per riga: 3',
+        'Identificatori filtri (esempio: Argomenti:topics.name,Tipologia:type): Argomenti:topics,Quando:time_interval',
+      ].join('\n'),
+    );
     expect(await page.$eval('#configuratore-incolla-tipo', (el) => el.textContent)).toBe('Riconosco gli attributi di un blocco eZ.');
     // what the paste does not say: the block (its type and view as in the editor, its id) and the site
     await page.select('#configuratore-ez-tipo', 'OpendataRemoteContents|default');
@@ -350,9 +435,15 @@ describe('a block the portal already has, pasted', () => {
     await page.waitForFunction(() => document.getElementById('configuratore-stato')!.textContent!.startsWith('Configurazione fatta da'));
     // docs/openpa.md §3: each attribute's piazza key
     const expected = {
-      $schema: '../schemas/listing.schema.json', blockId: 'eventi-ez', query: 'classes [event] sort [time_interval=>asc]', limitPagination: 6,
-      facets: [{ field: 'topics', label: 'Argomenti', sort: 'alpha', limit: 1000 }], timeIntervals: true, tabs: ['list', 'geo', 'agenda'],
-      showSearch: true, itemsPerRow: 2,
+      $schema: '../schemas/listing.schema.json',
+      blockId: 'eventi-ez',
+      query: 'classes [event] sort [time_interval=>asc]',
+      limitPagination: 6,
+      facets: [{ field: 'topics', label: 'Argomenti', sort: 'alpha', limit: 1000 }],
+      timeIntervals: true,
+      tabs: ['list', 'geo', 'agenda'],
+      showSearch: true,
+      itemsPerRow: 2,
     };
     expect(await written(page)).toEqual(expected);
     expect(validate('ez.json', JSON.stringify(expected)).status).toBe(0);
@@ -364,25 +455,51 @@ describe('a block the portal already has, pasted', () => {
     const { page, errors } = await openConfigurator();
     // as the theme's template writes them (single quotes, strings for numbers)
     const settingsObject = {
-      queryBuilder: 'browser', remoteUrl: '', localAccessPrefix: '/', spinnerTpl: '#tpl-remote-gui-spinner', listTpl: '#tpl-remote-gui-list',
-      popupTpl: '#tpl-remote-gui-item', itemsPerRow: '2', limitPagination: 6, query: 'classes [article] sort [published=>desc]', hideIfEmpty: false,
-      customTpl: '#tpl-remote-gui-item-inner-notizie', useCustomTpl: false, view: 'card_teaser', locale: 'it-IT',
-      i18n: { calendarToday: 'Oggi', placeholder: 'Seleziona un elemento' }, facets: ['topics'],
+      queryBuilder: 'browser',
+      remoteUrl: '',
+      localAccessPrefix: '/',
+      spinnerTpl: '#tpl-remote-gui-spinner',
+      listTpl: '#tpl-remote-gui-list',
+      popupTpl: '#tpl-remote-gui-item',
+      itemsPerRow: '2',
+      limitPagination: 6,
+      query: 'classes [article] sort [published=>desc]',
+      hideIfEmpty: false,
+      customTpl: '#tpl-remote-gui-item-inner-notizie',
+      useCustomTpl: false,
+      view: 'card_teaser',
+      locale: 'it-IT',
+      i18n: { calendarToday: 'Oggi', placeholder: 'Seleziona un elemento' },
+      facets: ['topics'],
     };
     const settings = JSON.stringify(settingsObject).replace(/"/g, "'");
-    await paste(page, `<script>\n$(document).ready(function () {\n  $("#remote-gui-notizie").remoteContentsGui(${settings});\n});\n</script>`);
-    expect(await page.$eval('#configuratore-incolla-tipo', (el) => el.textContent)).toBe('Riconosco le impostazioni del vecchio blocco jQuery.');
+    await paste(
+      page,
+      `<script>\n$(document).ready(function () {\n  $("#remote-gui-notizie").remoteContentsGui(${settings});\n});\n</script>`,
+    );
+    expect(await page.$eval('#configuratore-incolla-tipo', (el) => el.textContent)).toBe(
+      'Riconosco le impostazioni del vecchio blocco jQuery.',
+    );
     await page.click('#configuratore-importa');
     await page.waitForSelector('#configuratore-importa-note');
     const expected = {
-      $schema: '../schemas/listing.schema.json', blockId: 'notizie', itemsPerRow: 2, limitPagination: 6, query: 'classes [article] sort [published=>desc]', facets: ['topics'],
+      $schema: '../schemas/listing.schema.json',
+      blockId: 'notizie',
+      itemsPerRow: 2,
+      limitPagination: 6,
+      query: 'classes [article] sort [published=>desc]',
+      facets: ['topics'],
     };
     expect(await written(page)).toEqual(expected);
     const notes = await page.$$eval('#configuratore-importa-note li code', (cs) => cs.map((c) => c.textContent));
     // each setting the listing ignores, by the name the schema gives it and the key the paste has
     const named = (key: string) => `${listingSchema.properties[key]['x-title-it']} (${key})`;
     const i18n = (key: string) => `${listingSchema.properties.i18n['x-title-it']} › ${key} (i18n/${key})`;
-    expect(notes).toEqual([...['spinnerTpl', 'listTpl', 'popupTpl', 'customTpl', 'useCustomTpl'].map(named), i18n('calendarToday'), i18n('placeholder')]);
+    expect(notes).toEqual([
+      ...['spinnerTpl', 'listTpl', 'popupTpl', 'customTpl', 'useCustomTpl'].map(named),
+      i18n('calendarToday'),
+      i18n('placeholder'),
+    ]);
     const plain = await sameOnAPlainPage(page, 'listing', expected, '/configuratore-jquery.html');
     // the listing takes the jQuery settings themselves as its config: the same block
     const original = await plainPage('/configuratore-jquery-originale.html', blockHtml('listing', 'notizie', settingsObject));
@@ -390,13 +507,16 @@ describe('a block the portal already has, pasted', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the old jQuery data table (opendataDataTable): the data table\'s own mapping of those settings; the settings themselves as a config show the same table', async () => {
+  it("the old jQuery data table (opendataDataTable): the data table's own mapping of those settings; the settings themselves as a config show the same table", async () => {
     const { page, errors } = await openConfigurator();
     const settings = {
       builder: { query: 'classes [document]' },
       table: { id: 'tabella-documenti', template: '<table class="table"></table>' },
       datatable: {
-        responsive: true, order: [[2, 'desc']], lengthMenu: [10, 20], ajax: { url: '/opendata/api/datatable/search/' },
+        responsive: true,
+        order: [[2, 'desc']],
+        lengthMenu: [10, 20],
+        ajax: { url: '/opendata/api/datatable/search/' },
         columns: [
           { data: 'data.ita-IT.name', name: 'name', title: 'Titolo', orderable: true },
           { data: 'data.ita-IT.document_type', name: 'document_type', title: 'Tipo', orderable: false },
@@ -409,12 +529,24 @@ describe('a block the portal already has, pasted', () => {
     await page.waitForSelector('#configuratore-importa-note');
     // docs/openpa.md §4: query, door, columns with their titles and sorting, order by the column's index, page sizes
     const expected = {
-      $schema: '../schemas/datatable.schema.json', blockId: 'documenti-vecchi', query: 'classes [document]', searchUrl: '/opendata/api/datatable/search/',
-      columns: [{ field: 'name', title: 'Titolo', sortable: true }, { field: 'document_type', title: 'Tipo', sortable: false }, { field: 'publication_date', title: 'Pubblicato il', sortable: true }],
-      classFromResults: true, order: { field: 'publication_date', dir: 'desc' }, pageSizeOptions: [10, 20],
+      $schema: '../schemas/datatable.schema.json',
+      blockId: 'documenti-vecchi',
+      query: 'classes [document]',
+      searchUrl: '/opendata/api/datatable/search/',
+      columns: [
+        { field: 'name', title: 'Titolo', sortable: true },
+        { field: 'document_type', title: 'Tipo', sortable: false },
+        { field: 'publication_date', title: 'Pubblicato il', sortable: true },
+      ],
+      classFromResults: true,
+      order: { field: 'publication_date', dir: 'desc' },
+      pageSizeOptions: [10, 20],
     };
     expect(await written(page)).toEqual(expected);
-    expect(await page.$$eval('#configuratore-importa-note li code', (cs) => cs.map((c) => c.textContent))).toEqual(['/datatable/responsive', '/table']);
+    expect(await page.$$eval('#configuratore-importa-note li code', (cs) => cs.map((c) => c.textContent))).toEqual([
+      '/datatable/responsive',
+      '/table',
+    ]);
     const plain = await sameOnAPlainPage(page, 'datatable', expected, '/configuratore-jquery-tabella.html');
     const original = await plainPage('/configuratore-jquery-tabella-originale.html', blockHtml('datatable', 'documenti-vecchi', settings));
     expect(await tableSummary(original.page, '#documenti-vecchi')).toEqual(await tableSummary(plain.page, '#documenti-vecchi'));
@@ -423,16 +555,33 @@ describe('a block the portal already has, pasted', () => {
 });
 
 describe('problems, the link, the language', () => {
-  const invalid = JSON.stringify({ $schema: '../schemas/listing.schema.json', blockId: 'eventi home', limitPagination: 0, tabs: ['list', 'mappa'], colore: 'rosso', listTpl: '#tpl' }, null, 2);
+  const invalid = JSON.stringify(
+    {
+      $schema: '../schemas/listing.schema.json',
+      blockId: 'eventi home',
+      limitPagination: 0,
+      tabs: ['list', 'mappa'],
+      colore: 'rosso',
+      listTpl: '#tpl',
+    },
+    null,
+    2,
+  );
 
-  it('a pasted invalid config lists the problems npm run validate prints, each with its field\'s name; a problem in Avanzate opens it and focuses its field; not-JSON is said at the paste field', async () => {
+  it("a pasted invalid config lists the problems npm run validate prints, each with its field's name; a problem in Avanzate opens it and focuses its field; not-JSON is said at the paste field", async () => {
     const { page, errors } = await openConfigurator();
     // not JSON: said at the paste field, nothing changes
     const before = await written(page);
     await paste(page, '{"blockId": ', false);
     await page.click('#configuratore-importa');
     await page.waitForSelector('#configuratore-incolla-errore');
-    expect(await page.$eval('#configuratore-incolla', (el) => [el.getAttribute('aria-invalid'), el.getAttribute('aria-describedby'), document.activeElement === el])).toEqual(['true', 'configuratore-incolla-aiuto configuratore-incolla-errore', true]);
+    expect(
+      await page.$eval('#configuratore-incolla', (el) => [
+        el.getAttribute('aria-invalid'),
+        el.getAttribute('aria-describedby'),
+        document.activeElement === el,
+      ]),
+    ).toEqual(['true', 'configuratore-incolla-aiuto configuratore-incolla-errore', true]);
     expect(await written(page)).toEqual(before);
 
     await fill(page, '#configuratore-incolla', '');
@@ -448,7 +597,10 @@ describe('problems, the link, the language', () => {
       // `/path message`, or `avviso: impostazione ignorata /path …` for a key the block ignores
       const path = line.startsWith('avviso') ? line.split(' ')[3] : line.split(' ')[0];
       const message = line.startsWith('avviso') ? line : line.slice(path.length + 1);
-      expect(shown.some((s) => s.endsWith(`(${path.slice(1)}) ${message}`)), line).toBe(true);
+      expect(
+        shown.some((s) => s.endsWith(`(${path.slice(1)}) ${message}`)),
+        line,
+      ).toBe(true);
     }
     expect(shown).toContain('Elementi per pagina (limitPagination) deve essere ≥ 1');
     expect(shown.find((l) => l.includes('(tabs/1)'))).toMatch(/^Schede 2 \(tabs\/1\) /);
@@ -457,7 +609,12 @@ describe('problems, the link, the language', () => {
     expect(await page.$eval('#configuratore-gruppo-avanzate', (el) => (el as HTMLElement).hidden)).toBe(true);
     await page.click('#configuratore-problemi a[href="#root_blockId"]');
     await page.waitForFunction(() => document.activeElement?.id === 'root_blockId');
-    const described = await page.$eval('#root_blockId', (el) => (el.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' '));
+    const described = await page.$eval('#root_blockId', (el) =>
+      (el.getAttribute('aria-describedby') || '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent || '')
+        .join(' '),
+    );
     expect(described).toMatch(/deve rispettare il formato/);
 
     // the preview is the block as a portal would show it: not mounted, the reason said beside it
@@ -466,7 +623,7 @@ describe('problems, the link, the language', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the page link reopens the configuration (type, language, config); Start over puts back the type\'s starting config', async () => {
+  it("the page link reopens the configuration (type, language, config); Start over puts back the type's starting config", async () => {
     const { page } = await openConfigurator();
     await page.click('#tipo-datatable');
     await fill(page, '#root_query', 'classes [public_service]');
@@ -484,10 +641,12 @@ describe('problems, the link, the language', () => {
     expect(await again.$eval('button[lang=en]', (el) => el.getAttribute('aria-pressed'))).toBe('true');
     expect(await again.$eval('#root_query', (el) => (el as HTMLTextAreaElement).value)).toBe('classes [public_service]');
     await again.click('#configuratore-ricomincia');
-    await again.waitForFunction(() => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).blockId === 'tabella');
+    await again.waitForFunction(
+      () => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).blockId === 'tabella',
+    );
   });
 
-  it('a field\'s Italian name and one-line help, the long text behind Dettagli; English on the switch, problems in validate --lang en words', async () => {
+  it("a field's Italian name and one-line help, the long text behind Dettagli; English on the switch, problems in validate --lang en words", async () => {
     const { page } = await openConfigurator();
     await page.click('#tipo-datatable');
     const schema = (await import('../../schemas/datatable.schema.json')).default as any;
@@ -497,7 +656,11 @@ describe('problems, the link, the language', () => {
     expect(await label()).toBe(query['x-title-it']);
     expect(await help()).toBe(query['x-help-it'].replace(/`/g, ''));
     // the long text: a disclosure after the help, closed
-    const details = await page.$eval('#root_query__description + details', (el) => [el.open, el.querySelector('summary')!.textContent, el.querySelector('p')!.textContent]);
+    const details = await page.$eval('#root_query__description + details', (el) => [
+      el.open,
+      el.querySelector('summary')!.textContent,
+      el.querySelector('p')!.textContent,
+    ]);
     expect(details).toEqual([false, 'Dettagli', expect.stringContaining(query['x-description-it'].replace(/`/g, '').slice(0, 60))]);
     await page.click('button[lang=en]');
     // The configurator's region speaks English; the portal's page around it Italian
@@ -514,22 +677,34 @@ describe('the preview: a portal page at the width the block will have', () => {
     const { page, errors } = await openConfigurator();
     const config = await written(page);
     await previewShows(page, config);
-    const measure = () => page.evaluate(() => {
-      const f = document.getElementById('configuratore-anteprima') as HTMLIFrameElement;
-      const box = f.parentElement!.getBoundingClientRect();
-      const doc = f.contentDocument!;
-      return {
-        pageWidth: f.contentWindow!.innerWidth,
-        shown: Math.round(f.getBoundingClientRect().width),
-        column: Math.round(box.width),
-        // the block gets the portal's content width: its container's, whatever the column
-        block: Math.round(doc.querySelector('#anteprima [data-piazza-block]')!.getBoundingClientRect().width),
-        container: Math.round(doc.querySelector('main.container')!.getBoundingClientRect().width - parseFloat(getComputedStyle(doc.querySelector('main.container')!).paddingLeft) * 2),
-      };
-    });
-    for (const [w, px] of [['desktop', 1280], ['tablet', 768], ['phone', 375]] as const) {
+    const measure = () =>
+      page.evaluate(() => {
+        const f = document.getElementById('configuratore-anteprima') as HTMLIFrameElement;
+        const box = f.parentElement!.getBoundingClientRect();
+        const doc = f.contentDocument!;
+        return {
+          pageWidth: f.contentWindow!.innerWidth,
+          shown: Math.round(f.getBoundingClientRect().width),
+          column: Math.round(box.width),
+          // the block gets the portal's content width: its container's, whatever the column
+          block: Math.round(doc.querySelector('#anteprima [data-piazza-block]')!.getBoundingClientRect().width),
+          container: Math.round(
+            doc.querySelector('main.container')!.getBoundingClientRect().width -
+              parseFloat(getComputedStyle(doc.querySelector('main.container')!).paddingLeft) * 2,
+          ),
+        };
+      });
+    for (const [w, px] of [
+      ['desktop', 1280],
+      ['tablet', 768],
+      ['phone', 375],
+    ] as const) {
       await page.click('#larghezza-' + w);
-      await page.waitForFunction((x) => (document.getElementById('configuratore-anteprima') as HTMLIFrameElement).contentWindow!.innerWidth === x, { timeout: 5000 }, px);
+      await page.waitForFunction(
+        (x) => (document.getElementById('configuratore-anteprima') as HTMLIFrameElement).contentWindow!.innerWidth === x,
+        { timeout: 5000 },
+        px,
+      );
       const m = await measure();
       expect(m.pageWidth).toBe(px);
       expect(m.shown).toBeLessThanOrEqual(m.column + 1); // scaled to fit
@@ -540,22 +715,31 @@ describe('the preview: a portal page at the width the block will have', () => {
     // a new type: the old block is taken down in the same preview page (its element and its styles),
     // not by a new load of the page (a mark on its window stays). The frame is asked for at each
     // use: a handle kept across clicks was once reported detached under load (load run E).
-    const inPreview = async <T,>(fn: () => T) => (await previewFrame(page)).evaluate(fn);
-    const styles = () => inPreview(() => [...document.querySelectorAll('style[data-piazza-css]')].map((e) => e.getAttribute('data-piazza-css')));
+    const inPreview = async <T>(fn: () => T) => (await previewFrame(page)).evaluate(fn);
+    const styles = () =>
+      inPreview(() => [...document.querySelectorAll('style[data-piazza-css]')].map((e) => e.getAttribute('data-piazza-css')));
     expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(true);
-    await inPreview(() => { (window as any).samePreviewPage = true; });
+    await inPreview(() => {
+      (window as any).samePreviewPage = true;
+    });
     await page.click('#tipo-datatable');
     await page.select('#configuratore-classe', 'document');
-    await page.waitForFunction(() => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).query === 'classes [document]');
+    await page.waitForFunction(
+      () => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).query === 'classes [document]',
+    );
     await page.click('#scegli-columns-name');
     await previewShows(page, await written(page));
     expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(false);
-    expect(await inPreview(() => [...document.querySelectorAll('#anteprima [data-piazza-block]')].map((e) => e.getAttribute('data-piazza-block')))).toEqual(['datatable']);
+    expect(
+      await inPreview(() =>
+        [...document.querySelectorAll('#anteprima [data-piazza-block]')].map((e) => e.getAttribute('data-piazza-block')),
+      ),
+    ).toEqual(['datatable']);
     expect(await inPreview(() => (window as any).samePreviewPage)).toBe(true);
     expect(errors).toEqual([]);
   });
 
-  it('when the API fails, the block\'s own notice with its retry, inside the preview', async () => {
+  it("when the API fails, the block's own notice with its retry, inside the preview", async () => {
     const { page } = await openConfigurator();
     env.portal.faults.arm({ match: '/search', status: 500 });
     await page.select('#configuratore-classe', 'article');
@@ -573,7 +757,8 @@ describe('accessibility', () => {
     expect(await page.$eval('#tipo-datatable', (el) => (el as HTMLInputElement).checked)).toBe(true);
     await page.waitForSelector('#configuratore-classe option[value="document"]');
     await page.focus('#configuratore-classe');
-    for (let i = 0; i < 20 && (await page.$eval('#configuratore-classe', (el) => (el as HTMLSelectElement).value)) !== 'document'; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 20 && (await page.$eval('#configuratore-classe', (el) => (el as HTMLSelectElement).value)) !== 'document'; i++)
+      await page.keyboard.press('ArrowDown');
     await page.waitForSelector('#scegli-columns-name');
     await page.focus('#scegli-columns-name');
     await page.keyboard.press('Space');
@@ -587,14 +772,20 @@ describe('accessibility', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0), { timeout: 5000 });
     const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
-    expect(config).toMatchObject({ query: 'classes [document]', class: 'document', columns: [{ field: 'name', title: fieldName('document', 'name'), type: 'text' }] });
+    expect(config).toMatchObject({
+      query: 'classes [document]',
+      class: 'document',
+      columns: [{ field: 'name', title: fieldName('document', 'name'), type: 'text' }],
+    });
     // The copy is announced, and focus stays where the admin is.
     expect(await page.$eval('#configuratore-stato', (el) => el.textContent)).toBe('Copiato negli appunti.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('configuratore-copia-json');
     // a preset by keyboard
     await page.focus('#modello-notizie');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.getElementById('configuratore-stato')!.textContent === 'Modello «Notizie» caricato.', { timeout: 10_000 });
+    await page.waitForFunction(() => document.getElementById('configuratore-stato')!.textContent === 'Modello «Notizie» caricato.', {
+      timeout: 10_000,
+    });
   });
 
   for (const width of [320, 1280]) {
@@ -623,7 +814,7 @@ describe('accessibility', () => {
     });
   }
 
-  it('the preview\'s page, opened on its own: axe finds nothing', async () => {
+  it("the preview's page, opened on its own: axe finds nothing", async () => {
     const { page } = await openConfigurator();
     await page.click('#modello-notizie');
     // the link follows the form: read it once it holds the preset's block (the "notizie" id)
@@ -641,8 +832,8 @@ describe('accessibility', () => {
   });
 });
 
-describe('another portal\'s API', () => {
-  it('a table reads the other portal with JSONP (its class from this portal: another\'s classes route has no JSONP), and the previewed listing reads it as its remoteUrl', async () => {
+describe("another portal's API", () => {
+  it("a table reads the other portal with JSONP (its class from this portal: another's classes route has no JSONP), and the previewed listing reads it as its remoteUrl", async () => {
     const { page } = await openConfigurator();
     const remote = env.remote;
     remote.log.clear();

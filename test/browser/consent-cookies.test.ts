@@ -6,12 +6,22 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import { quiet } from './harness';
 import { useBrowserEnv } from './env';
 import {
-  choiceApplied, clickBar, consentConfig, consentEnv, openConsentPage, selfSignedCert, servePages, TRACKER, trackersRan, waitForBar,
+  choiceApplied,
+  clickBar,
+  consentConfig,
+  consentEnv,
+  openConsentPage,
+  selfSignedCert,
+  servePages,
+  TRACKER,
+  trackersRan,
+  waitForBar,
 } from './consent-kit';
 
 const env = consentEnv();
 
-const PORTAL_VALUE = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
+const PORTAL_VALUE =
+  '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
 
 /** A fresh context holding `cconsent=<value>` for the emulator's origin. */
 async function contextWith(value: string | null, extra: Array<{ name: string; value: string }> = []): Promise<BrowserContext> {
@@ -26,14 +36,17 @@ describe('the cconsent cookie', () => {
     const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-write.html', { config: consentConfig() });
     const { page } = probe;
     await page.evaluate(() => {
-      (window as any).__detail = new Promise((resolve) => window.addEventListener('cconsent-setCookie', (e) => resolve((e as CustomEvent).detail), { once: true }));
+      (window as any).__detail = new Promise((resolve) =>
+        window.addEventListener('cconsent-setCookie', (e) => resolve((e as CustomEvent).detail), { once: true }),
+      );
       (window as any).__change = new Promise((resolve) => (window as any).piazza.on('consent:change', resolve));
     });
     await clickBar(page, /^Refuse all/);
     const detail = await page.evaluate(() => (window as any).__detail);
     const piazzaEvent = page.evaluate(() => (window as any).__change);
     const cookie = (await page.browserContext().cookies()).find((c) => c.name === 'cconsent')!;
-    const expected = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":false},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
+    const expected =
+      '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":false},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
     expect(cookie.value).toBe(expected);
     expect(detail).toEqual(JSON.parse(expected));
     expect(await piazzaEvent).toMatchObject({ categories: JSON.parse(expected).categories, services: JSON.parse(expected).services });
@@ -60,7 +73,9 @@ describe('the cconsent cookie', () => {
     expect(await page.evaluate(() => (window as any).CookieConsent.config.cookieExists)).toBe(true);
     expect(await page.evaluate(() => (window as any).piazza.consent.allows('video'))).toBe(false);
     // What the config names — a service key, a search value, a category — and what it does not.
-    expect(await page.evaluate(() => ['video', 'wrapped', 'multimedia', 'youtube', ''].map((n) => (window as any).piazza.consent.knows(n)))).toEqual([true, true, true, false, false]);
+    expect(
+      await page.evaluate(() => ['video', 'wrapped', 'multimedia', 'youtube', ''].map((n) => (window as any).piazza.consent.knows(n))),
+    ).toEqual([true, true, true, false, false]);
     expect((await context.cookies()).find((c) => c.name === 'cconsent')!.value).toBe(PORTAL_VALUE);
     expect(probe.errors).toEqual([]);
     await context.close();
@@ -78,7 +93,10 @@ describe('the cconsent cookie', () => {
       await context.setCookie({ name, value, domain: '127.0.0.1', path: '/' });
       const probe = await openConsentPage(context, env.portal.url + 'test/consent-malformed.html', { config: consentConfig() });
       await waitForBar(probe.page);
-      expect(await probe.page.evaluate(() => performance.getEntriesByType('navigation').map((n: any) => n.type)), name + '=' + value).toEqual(['navigate']);
+      expect(
+        await probe.page.evaluate(() => performance.getEntriesByType('navigation').map((n: any) => n.type)),
+        name + '=' + value,
+      ).toEqual(['navigate']);
       expect(await probe.page.evaluate(() => (window as any).piazza.consent.get()), value).toBeNull();
       expect(probe.errors, value).toEqual([]);
       await context.close();
@@ -112,14 +130,29 @@ describe('a stored choice that no longer fits', () => {
   it('a cookie that cannot be deleted does not loop: no reload at all, a warning, the bar', async () => {
     const context = await contextWith(PORTAL_VALUE.replace('"version":1', '"version":0'));
     const warnings: string[] = [];
-    const probe = await openConsentPage(context, url(), { config: consentConfig() }, { before: async (page: Page) => {
-      page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
-      // a cookie jar that ignores every attempt to expire cconsent (as for a cookie set with attributes we cannot reproduce)
-      await page.evaluateOnNewDocument(() => {
-        const d = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
-        Object.defineProperty(Document.prototype, 'cookie', { configurable: true, get: d.get, set(v: string) { if (!/^\s*cconsent=;/.test(v)) d.set!.call(this, v); } });
-      });
-    } });
+    const probe = await openConsentPage(
+      context,
+      url(),
+      { config: consentConfig() },
+      {
+        before: async (page: Page) => {
+          page.on('console', (m) => {
+            if (m.type() === 'warn') warnings.push(m.text());
+          });
+          // a cookie jar that ignores every attempt to expire cconsent (as for a cookie set with attributes we cannot reproduce)
+          await page.evaluateOnNewDocument(() => {
+            const d = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+            Object.defineProperty(Document.prototype, 'cookie', {
+              configurable: true,
+              get: d.get,
+              set(v: string) {
+                if (!/^\s*cconsent=;/.test(v)) d.set!.call(this, v);
+              },
+            });
+          });
+        },
+      },
+    );
     const { page } = probe;
     await waitForBar(page);
     await quiet(page);
@@ -134,7 +167,12 @@ describe('a stored choice that no longer fits', () => {
   it('a server that sets the stale cookie on every response gets one reload, not a loop', async () => {
     const stale = PORTAL_VALUE.replace('"version":1', '"version":0');
     const context = await env.browser.createBrowserContext();
-    const probe = await openConsentPage(context, url(), { config: consentConfig() }, { headers: { 'Set-Cookie': 'cconsent=' + stale + '; Path=/' } });
+    const probe = await openConsentPage(
+      context,
+      url(),
+      { config: consentConfig() },
+      { headers: { 'Set-Cookie': 'cconsent=' + stale + '; Path=/' } },
+    );
     const { page } = probe;
     await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as any).type === 'reload');
     await page.waitForFunction(() => !!(window as any).piazza);
@@ -147,7 +185,9 @@ describe('a stored choice that no longer fits', () => {
   it('a category added to the config since: the stored answers apply, and the bar asks again', async () => {
     const context = await contextWith(PORTAL_VALUE);
     const probe = await openConsentPage(context, env.portal.url + 'test/consent-new-category.html', {
-      config: consentConfig({ categories: { marketing: { needed: false, wanted: false, language: { locale: { en: { name: 'Marketing' } } } } } }),
+      config: consentConfig({
+        categories: { marketing: { needed: false, wanted: false, language: { locale: { en: { name: 'Marketing' } } } } },
+      }),
       head: `<script type="text/plain" data-consent="stats" src="${TRACKER}?id=stats"></script>`,
     });
     const { page } = probe;
@@ -160,7 +200,10 @@ describe('a stored choice that no longer fits', () => {
     await clickBar(page, /^Refuse all/);
     await applied();
     expect(JSON.parse((await context.cookies()).find((c) => c.name === 'cconsent')!.value).categories).toEqual({
-      necessary: { wanted: true }, analytics: { wanted: false }, multimedia: { wanted: false }, marketing: { wanted: false },
+      necessary: { wanted: true },
+      analytics: { wanted: false },
+      multimedia: { wanted: false },
+      marketing: { wanted: false },
     });
     await context.close();
   });
@@ -177,26 +220,40 @@ describe('a stored choice that no longer fits', () => {
 
 describe('cookie writes of a blocked localcookie service', () => {
   /** Counts what reaches the browser's cookie jar, per cookie name (installed before piazza.js). */
-  const countWrites = async (page: Page) => page.evaluateOnNewDocument(() => {
-    const d = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
-    const writes: Record<string, number> = ((window as any).__writes = {});
-    Object.defineProperty(Document.prototype, 'cookie', {
-      configurable: true, get: d.get,
-      set(v: string) { const name = String(v).split('=')[0].trim(); writes[name] = (writes[name] || 0) + 1; d.set!.call(this, v); },
+  const countWrites = async (page: Page) =>
+    page.evaluateOnNewDocument(() => {
+      const d = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+      const writes: Record<string, number> = ((window as any).__writes = {});
+      Object.defineProperty(Document.prototype, 'cookie', {
+        configurable: true,
+        get: d.get,
+        set(v: string) {
+          const name = String(v).split('=')[0].trim();
+          writes[name] = (writes[name] || 0) + 1;
+          d.set!.call(this, v);
+        },
+      });
     });
-  });
   const PATTERNS = ['_pk_', '_hj', '_fbp', '__utm', 'mtm_'];
   const BLOCKED = ['_pk_id.1', '_hjSessionUser', '_fbp', '__utma', 'mtm_consent'];
 
   it.each([1, 2, 5])('with %i blocked pattern(s): every matching write is dropped, every other goes through exactly once', async (n) => {
     const config = consentConfig({ services: { local: { category: 'analytics', type: 'localcookie', search: PATTERNS.slice(0, n) } } });
-    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-filter-' + n + '.html', { config }, { before: countWrites });
+    const probe = await openConsentPage(
+      env.browser,
+      env.portal.url + 'test/consent-filter-' + n + '.html',
+      { config },
+      { before: countWrites },
+    );
     const { page } = probe;
-    const result = await page.evaluate((blocked: string[]) => {
-      for (const name of blocked) document.cookie = name + '=1; path=/';
-      for (const name of ['lang', 'session_x', 'theme']) document.cookie = name + '=it; path=/';
-      return { jar: document.cookie, writes: (window as any).__writes };
-    }, BLOCKED.slice(0, n));
+    const result = await page.evaluate(
+      (blocked: string[]) => {
+        for (const name of blocked) document.cookie = name + '=1; path=/';
+        for (const name of ['lang', 'session_x', 'theme']) document.cookie = name + '=it; path=/';
+        return { jar: document.cookie, writes: (window as any).__writes };
+      },
+      BLOCKED.slice(0, n),
+    );
     for (const name of BLOCKED.slice(0, n)) {
       expect(result.jar).not.toContain(name + '=');
       expect(result.writes[name] ?? 0).toBe(0);
@@ -209,10 +266,13 @@ describe('cookie writes of a blocked localcookie service', () => {
     const applied = await choiceApplied(page);
     await clickBar(page, /^Accept all/);
     await applied();
-    const after = await page.evaluate((blocked: string[]) => {
-      for (const name of blocked) document.cookie = name + '=2; path=/';
-      return { jar: document.cookie, writes: (window as any).__writes };
-    }, BLOCKED.slice(0, n));
+    const after = await page.evaluate(
+      (blocked: string[]) => {
+        for (const name of blocked) document.cookie = name + '=2; path=/';
+        return { jar: document.cookie, writes: (window as any).__writes };
+      },
+      BLOCKED.slice(0, n),
+    );
     for (const name of BLOCKED.slice(0, n)) {
       expect(after.jar).toContain(name + '=2');
       expect(after.writes[name]).toBe(1);
@@ -238,19 +298,27 @@ describe('cookie writes of a blocked localcookie service', () => {
 });
 
 describe('deleting the cookies of unwanted services (https, www.comune.test)', () => {
-  const tls = useBrowserEnv({ portal: { tls: selfSignedCert() }, launch: { hosts: ['comune.test', 'www.comune.test'], args: ['--ignore-certificate-errors'] } });
-  let base: string;
-  beforeAll(() => { base = `https://www.comune.test:${tls.portal.port}/`; });
-
-  const config = () => consentConfig({
-    services: {
-      ga: {
-        category: 'analytics', type: 'dynamic-script', search: 'gtag',
-        cookies: [{ name: { pattern: '^_ga' } }, { name: '_gid' }, { name: '_gat', domain: '.comune.test' }],
-      },
-      pk: { category: 'analytics', type: 'localcookie', search: '_pk_', cookies: [{ name: { pattern: '^_pk_' } }] },
-    },
+  const tls = useBrowserEnv({
+    portal: { tls: selfSignedCert() },
+    launch: { hosts: ['comune.test', 'www.comune.test'], args: ['--ignore-certificate-errors'] },
   });
+  let base: string;
+  beforeAll(() => {
+    base = `https://www.comune.test:${tls.portal.port}/`;
+  });
+
+  const config = () =>
+    consentConfig({
+      services: {
+        ga: {
+          category: 'analytics',
+          type: 'dynamic-script',
+          search: 'gtag',
+          cookies: [{ name: { pattern: '^_ga' } }, { name: '_gid' }, { name: '_gat', domain: '.comune.test' }],
+        },
+        pk: { category: 'analytics', type: 'localcookie', search: '_pk_', cookies: [{ name: { pattern: '^_pk_' } }] },
+      },
+    });
 
   /** Sets cookies as trackers would: host-only, on the parent domain with and without the dot, on the host as a domain cookie, on path prefixes. */
   const PRIME = `<!doctype html><title>prime</title><script>
@@ -284,7 +352,8 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
 
   it('nothing is deleted while the category is wanted; at save time (refuse) they go at once', async () => {
     const { context, names } = await primed();
-    const granted = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["tracker","essential","stats","video","ga","pk"]}';
+    const granted =
+      '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["tracker","essential","stats","video","ga","pk"]}';
     await context.setCookie({ name: 'cconsent', value: granted, domain: 'www.comune.test', path: '/', secure: true });
     const probe = await openConsentPage(context, base + 'test/deletion/page.html', { config: config() });
     const { page } = probe;
@@ -294,14 +363,17 @@ describe('deleting the cookies of unwanted services (https, www.comune.test)', (
     const applied = await choiceApplied(page);
     await page.click('#cconsent-modal .pc-foot button:first-child'); // refuse all
     await applied();
-    await expect.poll(names, { timeout: 5000 }).toEqual(['cconsent@www.comune.test/', 'keep_me@www.comune.test/', 'keep_parent@.comune.test/']);
+    await expect
+      .poll(names, { timeout: 5000 })
+      .toEqual(['cconsent@www.comune.test/', 'keep_me@www.comune.test/', 'keep_parent@.comune.test/']);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
     await context.close();
   });
 
   it('a save replaces copies of cconsent left on a parent domain, so the next page reads the new choice', async () => {
     const context = await tls.browser.createBrowserContext();
-    const old = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["tracker","essential","stats","video","ga","pk"]}';
+    const old =
+      '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["tracker","essential","stats","video","ga","pk"]}';
     await context.setCookie({ name: 'cconsent', value: old, domain: '.comune.test', path: '/', secure: true });
     const probe = await openConsentPage(context, base + 'test/deletion/page.html', { config: config() });
     await probe.page.evaluate(() => (document.querySelector('.ccb__edit') as HTMLElement).click());
@@ -323,7 +395,9 @@ describe('a secure cookie over plain http', () => {
     // Console messages reach the test asynchronously: wait for the warning rather than reading a
     // list that may not have it yet (a missing warning fails by the test's timeout).
     const warned = new Promise<string>((resolve) => {
-      page.on('console', (m) => { if (m.type() === 'warn' && /cookie secure.*https/.test(m.text())) resolve(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'warn' && /cookie secure.*https/.test(m.text())) resolve(m.text());
+      });
     });
     // a page of the emulator itself (a page made up by request interception would be a public
     // origin to Chromium, which then refuses its loopback subresources)

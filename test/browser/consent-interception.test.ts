@@ -21,7 +21,11 @@ describe('dynamic scripts of a blocked service', () => {
     const { page } = probe;
     const returned = await page.evaluate(insertAll, 'a-', [...NODE_PATHS, ...MARKUP_PATHS]);
     // The insertion methods still answer as the page expects: the node it inserted.
-    expect(returned).toMatchObject({ appendChild: 'appendChild', insertBefore: 'insertBefore', insertAdjacentElement: 'insertAdjacentElement' });
+    expect(returned).toMatchObject({
+      appendChild: 'appendChild',
+      insertBefore: 'insertBefore',
+      insertAdjacentElement: 'insertAdjacentElement',
+    });
     // wait for anything the browser might still fetch or run
     await quiet(page);
     expect(await trackersRan(page)).toEqual([]);
@@ -41,10 +45,18 @@ describe('dynamic scripts of a blocked service', () => {
     await quiet(page);
 
     const ran = await trackersRan(page);
-    for (const path of [...all, 'inline']) expect(ran.filter((id) => id === 'id=a-' + path), path).toHaveLength(1);
+    for (const path of [...all, 'inline'])
+      expect(
+        ran.filter((id) => id === 'id=a-' + path),
+        path,
+      ).toHaveLength(1);
     expect(ran).toHaveLength(all.length + 1);
     const requested = trackerRequests(probe);
-    for (const path of all) expect(requested.filter((q) => q === 'id=a-' + path), path).toHaveLength(1);
+    for (const path of all)
+      expect(
+        requested.filter((q) => q === 'id=a-' + path),
+        path,
+      ).toHaveLength(1);
     expect(await page.evaluate(() => (window as any).__pageMarker)).toBe(1); // same document: no reload
 
     const at = await page.evaluate(positions, 'a-');
@@ -75,7 +87,9 @@ describe('dynamic scripts of a blocked service', () => {
   });
 
   it('mandatory categories are never held; scripts no service names pass untouched', async () => {
-    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-mandatory.html', { config: consentConfig({ barTimeout: 60_000 }) });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-mandatory.html', {
+      config: consentConfig({ barTimeout: 60_000 }),
+    });
     const { page } = probe;
     await page.evaluate(insertAll, 'n-', ['appendChild', 'insertBefore', 'innerHTML']);
     await page.evaluate(insertAll, 'free-', ['appendChild', 'append']);
@@ -89,7 +103,10 @@ describe('dynamic scripts of a blocked service', () => {
 
   it('matches search against the resolved src (the property) as well as the attribute', async () => {
     const absolute = env.portal.origin + '/test/trackers/tracker.js?id=prop';
-    const config = consentConfig({ barTimeout: 60_000, services: { abs: { category: 'analytics', type: 'dynamic-script', search: [absolute, 'never-matches'] } } });
+    const config = consentConfig({
+      barTimeout: 60_000,
+      services: { abs: { category: 'analytics', type: 'dynamic-script', search: [absolute, 'never-matches'] } },
+    });
     const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-prop.html', { config });
     await probe.page.evaluate(() => {
       const s = document.createElement('script');
@@ -161,7 +178,9 @@ describe('held-back tags (script-tag services)', () => {
     // 1. blocked at load
     const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-tags.html', { config: consentConfig(), head });
     const { page } = probe;
-    await page.waitForFunction(() => ((window as any).__trackers || []).includes(location.origin + '/test/trackers/tracker.js?id=tag-free'));
+    await page.waitForFunction(() =>
+      ((window as any).__trackers || []).includes(location.origin + '/test/trackers/tracker.js?id=tag-free'),
+    );
     await quiet(page);
     expect(await trackersRan(page)).toEqual(['id=tag-free']); // a data-consent no service names is not governed
     expect(trackerRequests(probe)).toEqual(['id=tag-free']);
@@ -175,7 +194,10 @@ describe('held-back tags (script-tag services)', () => {
     expect(await trackersRan(page)).toHaveLength(4);
 
     // 2. the next page, consent stored: they run at load, in order, once
-    const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-tags-2.html', { config: consentConfig(), head });
+    const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-tags-2.html', {
+      config: consentConfig(),
+      head,
+    });
     await next.page.waitForFunction(() => ((window as any).__trackers || []).length === 4);
     await quiet(next.page);
     expect(await trackersRan(next.page)).toEqual(['id=tag-1', 'id=tag-2', 'id=tag-3', 'id=tag-free']);

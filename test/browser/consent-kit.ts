@@ -20,13 +20,33 @@ export function consentConfig(extra: Record<string, any> = {}): Record<string, a
   return {
     barTimeout: 0,
     categories: {
-      necessary: { needed: true, wanted: true, checked: true, language: { locale: { en: { name: 'Necessary', description: 'Needed for the site to work.' } } } },
-      analytics: { needed: false, wanted: false, checked: false, language: { locale: { en: { name: 'Analytics', description: 'Anonymous statistics.' } } } },
-      multimedia: { needed: false, wanted: false, checked: false, language: { locale: { en: { name: 'Multimedia', description: 'Embedded videos.' } } } },
+      necessary: {
+        needed: true,
+        wanted: true,
+        checked: true,
+        language: { locale: { en: { name: 'Necessary', description: 'Needed for the site to work.' } } },
+      },
+      analytics: {
+        needed: false,
+        wanted: false,
+        checked: false,
+        language: { locale: { en: { name: 'Analytics', description: 'Anonymous statistics.' } } },
+      },
+      multimedia: {
+        needed: false,
+        wanted: false,
+        checked: false,
+        language: { locale: { en: { name: 'Multimedia', description: 'Embedded videos.' } } },
+      },
       ...categories,
     },
     services: {
-      tracker: { category: 'analytics', type: 'dynamic-script', search: 'tracker.js?id=a-', language: { locale: { en: { name: 'Site statistics' } } } },
+      tracker: {
+        category: 'analytics',
+        type: 'dynamic-script',
+        search: 'tracker.js?id=a-',
+        language: { locale: { en: { name: 'Site statistics' } } },
+      },
       essential: { category: 'necessary', type: 'dynamic-script', search: 'tracker.js?id=n-' },
       stats: { category: 'analytics', type: 'script-tag', search: 'stats' },
       video: { category: 'multimedia', type: 'wrapped', search: 'wrapped', language: { locale: { en: { name: 'Video platform' } } } },
@@ -85,7 +105,13 @@ export async function servePages(page: Page, pages: Record<string, { html: strin
   page.on('request', (req) => {
     if (req.isInterceptResolutionHandled()) return;
     const hit = served[req.url()];
-    if (hit) req.respond({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'Cache-Control': 'no-store', ...hit.headers }, body: hit.html });
+    if (hit)
+      req.respond({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        headers: { 'Cache-Control': 'no-store', ...hit.headers },
+        body: hit.html,
+      });
     else req.continue();
   });
 }
@@ -105,7 +131,12 @@ export interface OpenOptions {
   before?: (page: Page) => Promise<unknown>;
 }
 
-export async function openConsentPage(target: Browser | BrowserContext, url: string, spec: PageSpec, options: OpenOptions = {}): Promise<Probe> {
+export async function openConsentPage(
+  target: Browser | BrowserContext,
+  url: string,
+  spec: PageSpec,
+  options: OpenOptions = {},
+): Promise<Probe> {
   const context = 'createBrowserContext' in target ? await target.createBrowserContext() : target;
   const probe = await newProbe(context as unknown as Browser, options.viewport);
   await options.before?.(probe.page);
@@ -134,7 +165,12 @@ export async function clickBar(page: Page, label: RegExp) {
   await waitForBar(page);
   // The bar slides in: a real click needs the button where it will stay, so let the slide finish.
   await page.evaluate(() =>
-    Promise.all(document.getElementById('cconsent-bar')?.getAnimations({ subtree: true }).map((a) => a.finished) ?? []),
+    Promise.all(
+      document
+        .getElementById('cconsent-bar')
+        ?.getAnimations({ subtree: true })
+        .map((a) => a.finished) ?? [],
+    ),
   );
   const buttons = await page.$$('#cconsent-bar button');
   for (const b of buttons) {
@@ -161,7 +197,9 @@ export async function clickDialog(page: Page, label: RegExp) {
  */
 export async function choiceApplied(page: Page): Promise<() => Promise<void>> {
   await page.evaluate(() => {
-    (window as any).__choice = new Promise<void>((resolve) => window.addEventListener('cconsent-setCookie', () => setTimeout(resolve), { once: true }));
+    (window as any).__choice = new Promise<void>((resolve) =>
+      window.addEventListener('cconsent-setCookie', () => setTimeout(resolve), { once: true }),
+    );
   });
   return () => page.evaluate(() => (window as any).__choice);
 }
@@ -169,7 +207,26 @@ export async function choiceApplied(page: Page): Promise<() => Promise<void>> {
 /** A throwaway self-signed certificate for the https tests (openssl CLI). */
 export function selfSignedCert(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'piazza-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    '-days', '2', '-subj', '/CN=comune.test', '-addext', 'subjectAltName=DNS:comune.test,DNS:www.comune.test'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=comune.test',
+      '-addext',
+      'subjectAltName=DNS:comune.test,DNS:www.comune.test',
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
 }

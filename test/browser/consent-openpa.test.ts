@@ -53,23 +53,33 @@ function installed(): string {
 
 /** The page a portal with GA and Matomo prints, from the real engine: the theme as it ships (orestbida), or with the extension (piazza). */
 function portalPage(piazza: boolean): string {
-  const parts = renderEzParts([
-    ...(piazza ? ['design:piazza/head.tpl'] : []),
-    'design:page_head_style.tpl',
-    'design:openpa/cookie.tpl',
-    'design:parts/video.tpl',
-    'design:content/datatype/view/ezxmltags/iframe.tpl',
-    'design:page_footer_script.tpl',
-    'design:footer/advanced_cookie_consent.tpl',
-  ], {
-    ...portalDesign(THEME, piazza), piazza: piazza ? installed() : undefined, seo: PORTAL_SEO,
-    // What the pagelayout and the kernel give every template ($site: ezpkernelweb.php; $theme,
-    // $footer_script_loader: pagelayout.tpl), and the content of this page.
-    vars: {
-      site: { http_equiv: { 'Content-language': 'it' } }, theme: 'default', footer_script_loader: '',
-      video: { id: 7, content: VIDEO }, src: EMBED, width: '560', height: '315',
+  const parts = renderEzParts(
+    [
+      ...(piazza ? ['design:piazza/head.tpl'] : []),
+      'design:page_head_style.tpl',
+      'design:openpa/cookie.tpl',
+      'design:parts/video.tpl',
+      'design:content/datatype/view/ezxmltags/iframe.tpl',
+      'design:page_footer_script.tpl',
+      'design:footer/advanced_cookie_consent.tpl',
+    ],
+    {
+      ...portalDesign(THEME, piazza),
+      piazza: piazza ? installed() : undefined,
+      seo: PORTAL_SEO,
+      // What the pagelayout and the kernel give every template ($site: ezpkernelweb.php; $theme,
+      // $footer_script_loader: pagelayout.tpl), and the content of this page.
+      vars: {
+        site: { http_equiv: { 'Content-language': 'it' } },
+        theme: 'default',
+        footer_script_loader: '',
+        video: { id: 7, content: VIDEO },
+        src: EMBED,
+        width: '560',
+        height: '315',
+      },
     },
-  });
+  );
   const [head, style, cookiePage, video, embed, footerScripts, banner] = piazza ? parts : ['', ...parts];
   // Editor content of the kind the theme's showIframes() dims: an embed inside a .dimmable.
   const dimmed = `<div class="dimmable position-relative"><div class="dimmer fade show" id="dimmer"><div class="dimmer-inner"><p>Contenuto multimediale</p></div></div>${embed.replaceAll(EMBED, EMBED_DIMMED)}</div>`;
@@ -97,7 +107,8 @@ const thirdParty = (pattern: string) => {
   for (const s of Array.from(document.querySelectorAll('script[src]')) as HTMLScriptElement[]) {
     if (re.test(s.src) && (!s.type || /javascript|module/i.test(s.type))) asking.push('script ' + s.src);
   }
-  for (const f of Array.from(document.querySelectorAll('iframe[src]')) as HTMLIFrameElement[]) if (re.test(f.src)) asking.push('iframe ' + f.src);
+  for (const f of Array.from(document.querySelectorAll('iframe[src]')) as HTMLIFrameElement[])
+    if (re.test(f.src)) asking.push('iframe ' + f.src);
   for (const e of performance.getEntriesByType('resource')) if (re.test(e.name)) asking.push('resource ' + e.name);
   for (const e of ((window as any).__piazzaProbe?.errors || []) as string[]) if (re.test(e)) asking.push('probe ' + e);
   return asking;
@@ -129,19 +140,36 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
   describe.each(selectedEngines())('%s', (engine) => {
     const env = useEngine(engine);
     const tabs: Tab[] = [];
-    afterEach(async () => { for (const t of tabs.splice(0)) await t.close(); });
+    afterEach(async () => {
+      for (const t of tabs.splice(0)) await t.close();
+    });
 
     const serve = (path: string, html: string, type = 'text/html; charset=utf-8') =>
-      fetch(env.portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path, html, headers: { 'Content-Type': type } }) });
+      fetch(env.portal.origin + '/__emulator/pages', {
+        method: 'POST',
+        body: JSON.stringify({ path, html, headers: { 'Content-Type': type } }),
+      });
     beforeAll(async () => {
       const js = 'text/javascript; charset=utf-8';
       await serve(`/design/${THEME}/javascript/bootstrap-italia.bundle.min.js`, readFileSync(join(real, BUNDLE), 'utf8'), js);
       await serve(`/design/${THEME}/javascript/cookieconsent.umd.js`, readFileSync(join(real, UMD), 'utf8'), js);
-      await serve(`/design/${THEME}/stylesheets/cookieconsent.css`, readFileSync(join(real, 'consent/orestbida-v3/cookieconsent.css'), 'utf8'), 'text/css');
-      await serve(`/design/${THEME}/stylesheets/default.css`, readFileSync(join(real, `theme-js/${THEME}/stylesheets/default.css`), 'utf8'), 'text/css');
+      await serve(
+        `/design/${THEME}/stylesheets/cookieconsent.css`,
+        readFileSync(join(real, 'consent/orestbida-v3/cookieconsent.css'), 'utf8'),
+        'text/css',
+      );
+      await serve(
+        `/design/${THEME}/stylesheets/default.css`,
+        readFileSync(join(real, `theme-js/${THEME}/stylesheets/default.css`), 'utf8'),
+        'text/css',
+      );
       await serve('/bootstrapitalia/iframe', previewPage());
       const sprites = `ez/extension/openpa_bootstrapitalia/design/${THEME}/images/svg/sprites.svg`; // display_icon()'s
-      await serve('/extension/openpa_bootstrapitalia/design/' + THEME + '/images/svg/sprites.svg', readFileSync(join(real, sprites), 'utf8'), 'image/svg+xml');
+      await serve(
+        '/extension/openpa_bootstrapitalia/design/' + THEME + '/images/svg/sprites.svg',
+        readFileSync(join(real, sprites), 'utf8'),
+        'image/svg+xml',
+      );
     });
 
     /**
@@ -155,7 +183,9 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
         el.scrollIntoView({ block: 'center', behavior: 'instant' });
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        const still = document.getAnimations().every((a) => a.playState !== 'running' || !(a.effect as KeyframeEffect)?.target?.closest?.('#cc-main'));
+        const still = document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || !(a.effect as KeyframeEffect)?.target?.closest?.('#cc-main'));
         return still && !!hit && (el.contains(hit) || hit.contains(el)); // nothing in front of it
       }, selector);
       await tab.click(selector);
@@ -190,10 +220,15 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
       await tab.waitFor(() => !!(window as any).piazza.consent.get());
     }
 
-    const piazzaSays = (tab: Tab) => tab.evaluate(() => {
-      const cc = (window as any).CookieConsent;
-      return { categories: cc.getUserPreferences().acceptedCategories as string[], bar: !!document.getElementById('cconsent-bar'), valid: cc.validConsent() as boolean };
-    });
+    const piazzaSays = (tab: Tab) =>
+      tab.evaluate(() => {
+        const cc = (window as any).CookieConsent;
+        return {
+          categories: cc.getUserPreferences().acceptedCategories as string[],
+          bar: !!document.getElementById('cconsent-bar'),
+          valid: cc.validConsent() as boolean,
+        };
+      });
 
     it('accept all on orestbida: piazza shows no banner and runs everything; withdrawn from the page\'s "Cookie settings", it is all taken back, no reload', async () => {
       const tab = await newTab();
@@ -205,25 +240,42 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
       expect(await piazzaSays(tab)).toEqual({ categories: accepted, bar: false, valid: true });
       await tab.waitFor(() => document.querySelector('#embed iframe')!.getAttribute('src')!.startsWith('https://www.youtube.com/'));
       const shown = await tab.evaluate(multimedia);
-      expect(shown).toMatchObject({ embed: EMBED, dimmedEmbed: EMBED_DIMMED, overlayShown: false, youtubeApiAsked: true, remembered: true });
+      expect(shown).toMatchObject({
+        embed: EMBED,
+        dimmedEmbed: EMBED_DIMMED,
+        overlayShown: false,
+        youtubeApiAsked: true,
+        remembered: true,
+      });
       await tab.waitFor(() => !!document.querySelector('.video-js.vjs-youtube'));
       expect(shown.dimmer).toMatch(/\bhide\b/);
       // Google Analytics revived from its held tag: the request is attempted.
       await tab.waitFor(() => !!document.querySelector('script[src*="googletagmanager.com/gtag/js"]:not([type="text/plain"])'));
 
       // Withdrawal: the page's own control (openpa/cookie.tpl), piazza's dialog, necessary only.
-      await tab.evaluate(() => { (window as any).__samePage = true; return true; });
+      await tab.evaluate(() => {
+        (window as any).__samePage = true;
+        return true;
+      });
       await press(tab, 'main .btn-info[data-cc="show-preferencesModal"]'); // (the video's own link is hidden with its overlay)
       await tab.waitFor(() => !!(document.getElementById('cconsent-modal') as HTMLDialogElement | null)?.open);
       await tab.evaluate(() => {
-        const refuse = Array.from(document.querySelectorAll('#cconsent-modal .pc-foot button')).find((b) => /necessari/i.test(b.textContent!));
+        const refuse = Array.from(document.querySelectorAll('#cconsent-modal .pc-foot button')).find((b) =>
+          /necessari/i.test(b.textContent!),
+        );
         (refuse as HTMLElement).setAttribute('data-test', 'refuse');
         return true;
       });
       await press(tab, '#cconsent-modal [data-test="refuse"]');
       await tab.waitFor(() => document.querySelector('#embed iframe')!.getAttribute('src')!.startsWith('/bootstrapitalia/iframe'));
       const taken = await tab.evaluate(multimedia);
-      expect(taken).toMatchObject({ embed: '/bootstrapitalia/iframe?url=' + EMBED, dimmedEmbed: '/bootstrapitalia/iframe?url=' + EMBED_DIMMED, overlayShown: true, youtubePlayer: false, remembered: false });
+      expect(taken).toMatchObject({
+        embed: '/bootstrapitalia/iframe?url=' + EMBED,
+        dimmedEmbed: '/bootstrapitalia/iframe?url=' + EMBED_DIMMED,
+        overlayShown: true,
+        youtubePlayer: false,
+        remembered: false,
+      });
       expect(taken.dimmer).toMatch(/\bshow\b/);
       expect(await tab.evaluate(() => (window as any).__samePage === true)).toBe(true);
       expect(await piazzaSays(tab)).toEqual({ categories: ['necessary'], bar: false, valid: true });
@@ -231,7 +283,7 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
       expect(await tab.evaluate(() => (window as any).CookieConsent.getCookie('categories'))).toEqual(['necessary']);
     });
 
-    it('necessary only on orestbida: piazza asks nothing, and nothing of YouTube or Google is requested; the preview frame opens piazza\'s dialog', async () => {
+    it("necessary only on orestbida: piazza asks nothing, and nothing of YouTube or Google is requested; the preview frame opens piazza's dialog", async () => {
       const tab = await newTab();
       const accepted = await chooseOnOrestbida(tab, (click) => click('#cc-main .cm__btn[data-role="necessary"]'));
       expect(accepted).toEqual(['necessary']);
@@ -239,13 +291,21 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
       await openWithPiazza(tab);
       expect(await piazzaSays(tab)).toEqual({ categories: ['necessary'], bar: false, valid: true });
       const state = await tab.evaluate(multimedia);
-      expect(state).toMatchObject({ embed: '/bootstrapitalia/iframe?url=' + EMBED, overlayShown: true, youtubePlayer: false, youtubeApiAsked: false });
+      expect(state).toMatchObject({
+        embed: '/bootstrapitalia/iframe?url=' + EMBED,
+        overlayShown: true,
+        youtubePlayer: false,
+        youtubeApiAsked: false,
+      });
       expect(await tab.evaluate(thirdParty, THIRD_PARTY)).toEqual([]);
       expect(await tab.evaluate(() => document.querySelectorAll('script[type="text/plain"][data-consent="google"]').length)).toBe(2);
 
       // The theme's preview page in the embed calls window.parent's [data-cc='show-preferencesModal'].
       await tab.waitFor(() => !!(document.querySelector('#embed iframe') as HTMLIFrameElement).contentDocument?.getElementById('prefs'));
-      await tab.evaluate(() => { (document.querySelector('#embed iframe') as HTMLIFrameElement).contentDocument!.getElementById('prefs')!.click(); return true; });
+      await tab.evaluate(() => {
+        (document.querySelector('#embed iframe') as HTMLIFrameElement).contentDocument!.getElementById('prefs')!.click();
+        return true;
+      });
       await tab.waitFor(() => !!(document.getElementById('cconsent-modal') as HTMLDialogElement | null)?.open);
       expect(await tab.evaluate(thirdParty, THIRD_PARTY)).toEqual([]);
     });
@@ -263,7 +323,11 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
 
       await openWithPiazza(tab);
       expect(await piazzaSays(tab)).toEqual({ categories: ['necessary', 'marketing'], bar: false, valid: true });
-      await tab.waitFor(() => document.querySelector('#embed iframe')!.getAttribute('src') === document.querySelector('#embed iframe')!.getAttribute('data-src'));
+      await tab.waitFor(
+        () =>
+          document.querySelector('#embed iframe')!.getAttribute('src') ===
+          document.querySelector('#embed iframe')!.getAttribute('data-src'),
+      );
       expect(await tab.evaluate(multimedia)).toMatchObject({ embed: EMBED, overlayShown: false, youtubeApiAsked: true, remembered: true });
       expect(await tab.evaluate(thirdParty, GOOGLE)).toEqual([]);
     });
@@ -272,7 +336,10 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
       const tab = await newTab();
       await serve(PATH, piazzaHtml);
       await tab.goto(env.portal.url + PATH.slice(1));
-      await tab.waitFor(() => { const bar = document.getElementById('cconsent-bar'); return !!bar && bar.getClientRects().length > 0; });
+      await tab.waitFor(() => {
+        const bar = document.getElementById('cconsent-bar');
+        return !!bar && bar.getClientRects().length > 0;
+      });
       const bar = await tab.evaluate(() => ({
         label: document.getElementById('cconsent-bar')!.getAttribute('aria-label'),
         text: document.querySelector('#cconsent-bar p')!.textContent!.trim(),
@@ -283,7 +350,7 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
       expect(bar.buttons).toEqual(['Accetta i cookie necessari', 'Personalizza i cookie', 'Accetta tutti i cookie']);
       expect(await tab.evaluate(thirdParty, THIRD_PARTY)).toEqual([]);
       // piazza's bar; the theme's own embeds fail axe's frame-title already (its ezxmltags/iframe.tpl writes no title)
-      await expectAxe(tab, 'piazza\'s bar on the theme\'s page', '#cconsent-bar');
+      await expectAxe(tab, "piazza's bar on the theme's page", '#cconsent-bar');
     });
   });
 });

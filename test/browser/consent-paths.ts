@@ -5,9 +5,25 @@ import { TRACKER } from './consent-kit';
 export const src = (id: string) => `${TRACKER}?id=${id}`;
 
 /** Every DOM way of inserting a script (by node), run in the page; `id` is the tracker id prefix. */
-export const NODE_PATHS = ['appendChild', 'insertBefore', 'replaceChild', 'append', 'prepend', 'before', 'after', 'replaceWith',
-  'replaceChildren', 'insertAdjacentElement', 'rangeInsertNode', 'fragment', 'contextualFragment', 'subtree', 'textBefore',
-  'cloneNode', 'rangeCloneContents'];
+export const NODE_PATHS = [
+  'appendChild',
+  'insertBefore',
+  'replaceChild',
+  'append',
+  'prepend',
+  'before',
+  'after',
+  'replaceWith',
+  'replaceChildren',
+  'insertAdjacentElement',
+  'rangeInsertNode',
+  'fragment',
+  'contextualFragment',
+  'subtree',
+  'textBefore',
+  'cloneNode',
+  'rangeCloneContents',
+];
 export const MARKUP_PATHS = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'];
 
 /** A page template: its scripts were never started, so a clone of them runs once inserted (no insertion API needed to build it). */
@@ -30,7 +46,8 @@ export function insertAll(prefix: string, paths: string[]) {
     script.setAttribute('data-path', path);
     const made = copy(script.parentElement!);
     script.setAttribute('data-path', was[1]!);
-    if (was[0] === null) script.removeAttribute('src'); else script.setAttribute('src', was[0]);
+    if (was[0] === null) script.removeAttribute('src');
+    else script.setAttribute('src', was[0]);
     return made;
   };
   const results: Record<string, unknown> = {};
@@ -43,28 +60,91 @@ export function insertAll(prefix: string, paths: string[]) {
     const last = zone.querySelector('.last')!;
     let ret: unknown;
     switch (path) {
-      case 'appendChild': ret = mid.appendChild(make(path)); break;
-      case 'insertBefore': ret = zone.insertBefore(make(path), last); break;
-      case 'replaceChild': ret = zone.replaceChild(make(path), mid); break;
-      case 'append': mid.append('text', make(path)); break;
-      case 'prepend': mid.prepend(make(path), 'text'); break;
-      case 'before': last.before(make(path)); break;
-      case 'after': mid.after(make(path)); break;
-      case 'replaceWith': mid.replaceWith(make(path)); break;
-      case 'replaceChildren': mid.replaceChildren(make(path)); break;
-      case 'insertAdjacentElement': ret = last.insertAdjacentElement('beforebegin', make(path)); break;
-      case 'rangeInsertNode': { const r = document.createRange(); r.setStartBefore(last); r.insertNode(make(path)); break; }
-      case 'fragment': { const f = document.createDocumentFragment(); f.append(make(path)); zone.insertBefore(f, last); break; }
-      case 'contextualFragment': { const f = document.createRange().createContextualFragment(html(path)); zone.insertBefore(f, last); break; }
-      case 'subtree': { const t = document.getElementById('tpl') as HTMLTemplateElement; zone.insertBefore(document.importNode(t.content.firstElementChild!, true), last); break; }
-      case 'cloneNode': zone.insertBefore(fromTemplate(path, (section) => section.cloneNode(true)), last); break;
-      case 'rangeCloneContents': zone.insertBefore(fromTemplate(path, (section) => { const r = document.createRange(); r.selectNode(section); return r.cloneContents(); }), last); break;
-      case 'textBefore': { const t = document.createTextNode('x'); zone.insertBefore(t, last); t.before(make(path)); break; }
-      case 'innerHTML': mid.innerHTML = '<b>before</b>' + html(path) + '<b>after</b>'; break;
-      case 'outerHTML': mid.outerHTML = '<b>before</b>' + html(path); break;
-      case 'insertAdjacentHTML': last.insertAdjacentHTML('beforebegin', html(path)); break;
+      case 'appendChild':
+        ret = mid.appendChild(make(path));
+        break;
+      case 'insertBefore':
+        ret = zone.insertBefore(make(path), last);
+        break;
+      case 'replaceChild':
+        ret = zone.replaceChild(make(path), mid);
+        break;
+      case 'append':
+        mid.append('text', make(path));
+        break;
+      case 'prepend':
+        mid.prepend(make(path), 'text');
+        break;
+      case 'before':
+        last.before(make(path));
+        break;
+      case 'after':
+        mid.after(make(path));
+        break;
+      case 'replaceWith':
+        mid.replaceWith(make(path));
+        break;
+      case 'replaceChildren':
+        mid.replaceChildren(make(path));
+        break;
+      case 'insertAdjacentElement':
+        ret = last.insertAdjacentElement('beforebegin', make(path));
+        break;
+      case 'rangeInsertNode': {
+        const r = document.createRange();
+        r.setStartBefore(last);
+        r.insertNode(make(path));
+        break;
+      }
+      case 'fragment': {
+        const f = document.createDocumentFragment();
+        f.append(make(path));
+        zone.insertBefore(f, last);
+        break;
+      }
+      case 'contextualFragment': {
+        const f = document.createRange().createContextualFragment(html(path));
+        zone.insertBefore(f, last);
+        break;
+      }
+      case 'subtree': {
+        const t = document.getElementById('tpl') as HTMLTemplateElement;
+        zone.insertBefore(document.importNode(t.content.firstElementChild!, true), last);
+        break;
+      }
+      case 'cloneNode':
+        zone.insertBefore(
+          fromTemplate(path, (section) => section.cloneNode(true)),
+          last,
+        );
+        break;
+      case 'rangeCloneContents':
+        zone.insertBefore(
+          fromTemplate(path, (section) => {
+            const r = document.createRange();
+            r.selectNode(section);
+            return r.cloneContents();
+          }),
+          last,
+        );
+        break;
+      case 'textBefore': {
+        const t = document.createTextNode('x');
+        zone.insertBefore(t, last);
+        t.before(make(path));
+        break;
+      }
+      case 'innerHTML':
+        mid.innerHTML = '<b>before</b>' + html(path) + '<b>after</b>';
+        break;
+      case 'outerHTML':
+        mid.outerHTML = '<b>before</b>' + html(path);
+        break;
+      case 'insertAdjacentHTML':
+        last.insertAdjacentHTML('beforebegin', html(path));
+        break;
     }
-    results[path] = ret instanceof Element ? ret.getAttribute('data-path') : ret ?? null;
+    results[path] = ret instanceof Element ? ret.getAttribute('data-path') : (ret ?? null);
   }
   return results;
 }
@@ -84,4 +164,3 @@ export function positions(prefix: string) {
   });
   return out;
 }
-

@@ -16,28 +16,41 @@ const wanted = async (page: Page) => {
   const record = await stored(page);
   return record && Object.fromEntries(Object.entries(record.categories).map(([k, v]: [string, any]) => [k, v.wanted]));
 };
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement;
-  return el === document.body ? 'body' : (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ');
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    return el === document.body ? 'body' : (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ');
+  });
 /** The dialog closes, then focus lands on `selector`; timer polling (not animation frames, which a
  * starved or unfocused headless page can skip) and, on failure, what had focus instead. */
 async function focusComesBackTo(page: Page, selector: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('#cconsent-modal[open]'), { polling: 50, timeout: 10_000 });
-  const back = await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), { polling: 50, timeout: 10_000 }, selector)
-    .then(() => true, () => false);
+  const back = await page
+    .waitForFunction((sel) => document.activeElement === document.querySelector(sel), { polling: 50, timeout: 10_000 }, selector)
+    .then(
+      () => true,
+      () => false,
+    );
   if (!back) expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))).toBe(`the element of ${selector}`);
 }
-const press = async (page: Page, key: any, times = 1) => { for (let i = 0; i < times; i++) await page.keyboard.press(key); };
+const press = async (page: Page, key: any, times = 1) => {
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+};
 
 describe('the bar', () => {
   it('is hidden at first and shows after barTimeout, only without a stored choice', async () => {
-    const watch = (page: Page) => page.evaluateOnNewDocument(() => {
-      new MutationObserver(() => {
-        if (document.getElementById('cconsent-bar') && !(window as any).__barAt) (window as any).__barAt = performance.now();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-bar-time.html', { config: consentConfig({ barTimeout: 1500 }) }, { before: watch });
+    const watch = (page: Page) =>
+      page.evaluateOnNewDocument(() => {
+        new MutationObserver(() => {
+          if (document.getElementById('cconsent-bar') && !(window as any).__barAt) (window as any).__barAt = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+      });
+    const probe = await openConsentPage(
+      env.browser,
+      env.portal.url + 'test/consent-bar-time.html',
+      { config: consentConfig({ barTimeout: 1500 }) },
+      { before: watch },
+    );
     const { page } = probe;
     await waitForBar(page);
     // never in the page before barTimeout (a timer never fires early: a lower bound, not a race)
@@ -45,30 +58,50 @@ describe('the bar', () => {
     await clickBar(page, /^Refuse all/);
     await page.waitForFunction(() => !document.getElementById('cconsent-bar'));
     // the next page: a choice is stored, so no bar, even long after barTimeout
-    const next = await openConsentPage(page.browserContext(), env.portal.url + 'test/consent-bar-time-2.html', { config: consentConfig({ barTimeout: 100 }) }, { before: watch });
+    const next = await openConsentPage(
+      page.browserContext(),
+      env.portal.url + 'test/consent-bar-time-2.html',
+      { config: consentConfig({ barTimeout: 100 }) },
+      { before: watch },
+    );
     await afterPageTimers(next.page, 200); // the bar's 100 ms timer, had it been set, has fired
     expect(await next.page.evaluate(() => (window as any).__barAt)).toBeUndefined();
     await page.browserContext().close();
   });
 
   it('is a labelled region at the bottom, max 832 px wide: text, learn-more link, refuse · settings · accept, and a close control', async () => {
-    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-bar.html', { config: consentConfig({ modalMainTextMoreLink: '/privacy' }) });
+    const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-bar.html', {
+      config: consentConfig({ modalMainTextMoreLink: '/privacy' }),
+    });
     const { page } = probe;
     await waitForBar(page);
     const bar = await page.evaluate(() => {
       const el = document.getElementById('cconsent-bar')!;
       const r = el.getBoundingClientRect();
       return {
-        tag: el.tagName, label: el.getAttribute('aria-label'), role: el.getAttribute('role'), modal: el.getAttribute('aria-modal'),
-        position: getComputedStyle(el).position, bottom: innerHeight - r.bottom, width: r.width,
-        text: el.querySelector('p')!.textContent, link: el.querySelector('a')?.getAttribute('href'),
+        tag: el.tagName,
+        label: el.getAttribute('aria-label'),
+        role: el.getAttribute('role'),
+        modal: el.getAttribute('aria-modal'),
+        position: getComputedStyle(el).position,
+        bottom: innerHeight - r.bottom,
+        width: r.width,
+        text: el.querySelector('p')!.textContent,
+        link: el.querySelector('a')?.getAttribute('href'),
         buttons: [...el.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') || b.textContent),
         first: document.body.firstElementChild === el,
       };
     });
     expect(bar).toEqual({
-      tag: 'SECTION', label: 'Cookie consent', role: null, modal: null, position: 'fixed', bottom: 0, width: 832,
-      text: 'This website uses cookies to ensure you get the best experience on our website. Learn More', link: '/privacy',
+      tag: 'SECTION',
+      label: 'Cookie consent',
+      role: null,
+      modal: null,
+      position: 'fixed',
+      bottom: 0,
+      width: 832,
+      text: 'This website uses cookies to ensure you get the best experience on our website. Learn More',
+      link: '/privacy',
       buttons: ['Refuse all cookies', 'Cookie Settings', 'Accept all cookies', 'Close and refuse all cookies'],
       first: true,
     });
@@ -98,7 +131,10 @@ describe('the bar', () => {
     expect(await wanted(page)).toEqual({ necessary: true, analytics: true, multimedia: true });
     expect(await page.$('#cconsent-bar')).toBeNull();
     await openDialog(page);
-    expect(await page.$$eval('#cconsent-modal [role=switch]', (s) => s.map((x) => x.getAttribute('aria-checked')))).toEqual(['true', 'true']);
+    expect(await page.$$eval('#cconsent-modal [role=switch]', (s) => s.map((x) => x.getAttribute('aria-checked')))).toEqual([
+      'true',
+      'true',
+    ]);
     applied = await choiceApplied(page);
     await clickDialog(page, /^Refuse all/);
     await applied();
@@ -113,11 +149,15 @@ describe('the dialog', () => {
     const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-save.html', { config: consentConfig() });
     const { page } = probe;
     await openDialog(page);
-    const state = () => page.$$eval('#cconsent-modal .pc-cat', (groups) => groups.map((g) => ({
-      key: g.getAttribute('data-category'), on: g.classList.contains('is-on'),
-      switch: g.querySelector('[role=switch]')?.getAttribute('aria-checked') ?? null,
-      heading: g.querySelector('h3 button')!.textContent,
-    })));
+    const state = () =>
+      page.$$eval('#cconsent-modal .pc-cat', (groups) =>
+        groups.map((g) => ({
+          key: g.getAttribute('data-category'),
+          on: g.classList.contains('is-on'),
+          switch: g.querySelector('[role=switch]')?.getAttribute('aria-checked') ?? null,
+          heading: g.querySelector('h3 button')!.textContent,
+        })),
+      );
     expect(await state()).toEqual([
       { key: 'necessary', on: true, switch: null, heading: 'Necessary, Always active' },
       { key: 'analytics', on: false, switch: 'false', heading: 'Analytics, Off' },
@@ -156,18 +196,39 @@ describe('the dialog', () => {
     const dialog = await page.evaluate(() => {
       const d = document.getElementById('cconsent-modal')!;
       return {
-        modal: d.matches(':modal'), ariaModal: d.getAttribute('aria-modal'), role: d.getAttribute('role') || d.tagName,
+        modal: d.matches(':modal'),
+        ariaModal: d.getAttribute('aria-modal'),
+        role: d.getAttribute('role') || d.tagName,
         label: document.getElementById(d.getAttribute('aria-labelledby')!)!.textContent,
         description: document.getElementById(d.getAttribute('aria-describedby')!)!.textContent!.slice(0, 40),
         focus: document.activeElement === d,
       };
     });
-    expect(dialog).toEqual({ modal: true, ariaModal: 'true', role: 'DIALOG', label: 'Cookie settings', description: 'Cookies are small piece of data sent fro', focus: true });
+    expect(dialog).toEqual({
+      modal: true,
+      ariaModal: 'true',
+      role: 'DIALOG',
+      label: 'Cookie settings',
+      description: 'Cookies are small piece of data sent fro',
+      focus: true,
+    });
     // Tab order: close, learn more, 3 headings, refuse, save, accept, then back to close
     const order: string[] = [];
-    for (let i = 0; i < 9; i++) { await press(page, 'Tab'); order.push(await focused(page)); }
-    expect(order).toEqual(['Close', 'Learn More', 'Necessary, Always active', 'Analytics, Off', 'Multimedia, Off',
-      'Refuse all cookies and close', 'Save current settings', 'Accept all cookies and close', 'Close']);
+    for (let i = 0; i < 9; i++) {
+      await press(page, 'Tab');
+      order.push(await focused(page));
+    }
+    expect(order).toEqual([
+      'Close',
+      'Learn More',
+      'Necessary, Always active',
+      'Analytics, Off',
+      'Multimedia, Off',
+      'Refuse all cookies and close',
+      'Save current settings',
+      'Accept all cookies and close',
+      'Close',
+    ]);
     await page.keyboard.down('Shift');
     await press(page, 'Tab');
     await page.keyboard.up('Shift');
@@ -220,10 +281,22 @@ describe('the dialog', () => {
   });
 
   it('fills the screen below 600 px and not above', async () => {
-    for (const [width, height, full] of [[375, 700, true], [599, 800, true], [1280, 900, false]] as const) {
-      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-small.html', { config: consentConfig({ barTimeout: 60_000 }) }, { viewport: { width, height } });
+    for (const [width, height, full] of [
+      [375, 700, true],
+      [599, 800, true],
+      [1280, 900, false],
+    ] as const) {
+      const probe = await openConsentPage(
+        env.browser,
+        env.portal.url + 'test/consent-small.html',
+        { config: consentConfig({ barTimeout: 60_000 }) },
+        { viewport: { width, height } },
+      );
       await openDialog(probe.page);
-      const box = await probe.page.$eval('#cconsent-modal', (d) => { const r = d.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
+      const box = await probe.page.$eval('#cconsent-modal', (d) => {
+        const r = d.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height];
+      });
       if (full) expect(box, String(width)).toEqual([0, 0, width, height]);
       else expect(box[2]).toBeLessThanOrEqual(800);
       await probe.page.browserContext().close();
@@ -233,11 +306,19 @@ describe('the dialog', () => {
 
 describe('accessibility in every state', () => {
   it('axe-core: 0 violations with the bar, the dialog (groups open) and at 375 px', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
-      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-axe.html', {
-        config: consentConfig({ modalMainTextMoreLink: '/privacy' }),
-        body: '<p>Contenuto della pagina.</p>',
-      }, { viewport });
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
+      const probe = await openConsentPage(
+        env.browser,
+        env.portal.url + 'test/consent-axe.html',
+        {
+          config: consentConfig({ modalMainTextMoreLink: '/privacy' }),
+          body: '<p>Contenuto della pagina.</p>',
+        },
+        { viewport },
+      );
       const { page } = probe;
       await waitForBar(page);
       await expectAxe(page, 'bar ' + viewport.width);
@@ -259,24 +340,40 @@ describe('accessibility in every state', () => {
     await openDialog(page);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cconsent-modal');
     for (const head of await page.$$('#cconsent-modal h3 button')) await head.click();
-    const small = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#cconsent-bar button, #cconsent-modal button')]
-      .map((b) => ({ name: b.getAttribute('aria-label') || b.textContent, r: b.getBoundingClientRect() }))
-      .filter(({ r }) => r.width < 24 || r.height < 24).map(({ name }) => name));
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('#cconsent-bar button, #cconsent-modal button')]
+        .map((b) => ({ name: b.getAttribute('aria-label') || b.textContent, r: b.getBoundingClientRect() }))
+        .filter(({ r }) => r.width < 24 || r.height < 24)
+        .map(({ name }) => name),
+    );
     expect(small).toEqual([]);
     await page.focus('#cconsent-modal');
     await press(page, 'Tab');
-    const ring = await page.evaluate(() => { const s = getComputedStyle(document.activeElement!); return [s.outlineStyle, parseFloat(s.outlineWidth)]; });
+    const ring = await page.evaluate(() => {
+      const s = getComputedStyle(document.activeElement!);
+      return [s.outlineStyle, parseFloat(s.outlineWidth)];
+    });
     expect(ring[0]).not.toBe('none');
     expect(ring[1]).toBeGreaterThanOrEqual(2);
     // refuse and accept look the same: same colours, same size class
-    const looks = await page.$$eval('#cconsent-modal .pc-foot button', (bs) => bs.map((b) => { const s = getComputedStyle(b); return s.backgroundColor + s.color + s.fontWeight; }));
+    const looks = await page.$$eval('#cconsent-modal .pc-foot button', (bs) =>
+      bs.map((b) => {
+        const s = getComputedStyle(b);
+        return s.backgroundColor + s.color + s.fontWeight;
+      }),
+    );
     expect(new Set(looks).size).toBe(1);
     await page.browserContext().close();
   });
 
   it('prefers-reduced-motion: no animation or transition; otherwise the bar slides in', async () => {
     const motion = async (reduce: boolean) => {
-      const probe = await openConsentPage(env.browser, env.portal.url + 'test/consent-motion.html', { config: consentConfig() }, { motion: !reduce });
+      const probe = await openConsentPage(
+        env.browser,
+        env.portal.url + 'test/consent-motion.html',
+        { config: consentConfig() },
+        { motion: !reduce },
+      );
       if (!reduce) await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
       await waitForBar(probe.page);
       await openDialog(probe.page);

@@ -10,12 +10,13 @@ import { clickPage, columnTexts, drawAfter, idle, infoText, isDraw, lastDraw, op
 
 const env = useBrowserEnv();
 let downloads: Downloads;
-beforeAll(async () => { downloads = await downloadsOf(env.browser); });
+beforeAll(async () => {
+  downloads = await downloadsOf(env.browser);
+});
 afterAll(() => downloads?.close());
 afterEach(() => {
   for (const f of readdirSync(downloads.dir)) rmSync(join(downloads.dir, f), { force: true });
 });
-
 
 /** CSV lines (RFC 4180: line breaks inside quotes belong to the field). */
 function csvRecords(text: string, sep: string): string[][] {
@@ -26,11 +27,27 @@ function csvRecords(text: string, sep: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === sep) { row.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; } else field += c;
+    else if (c === sep) {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
-  if (field || row.length) { row.push(field); rows.push(row); }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -72,7 +89,9 @@ describe('datatable: errors', () => {
     const notice = '.piazza-datatable-body .piazza-error[role=alert]';
     expect(await page.$eval(notice, (e) => e.textContent)).toContain('(Ajax error)');
     expect(await page.$('.piazza-datatable [role=grid]')).toBeNull();
-    expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable block "documenti": richiesta della ricerca non riuscita: 500 Emulated server error/));
+    expect(probe.consoleErrors).toContainEqual(
+      expect.stringMatching(/^\[piazza\] datatable block "documenti": richiesta della ricerca non riuscita: 500 Emulated server error/),
+    );
     await expectAxe(page);
     await drawAfter(page, () => page.click(notice + ' button'));
     expect(await infoText(page)).toBe('Risultati da 11 a 20 di 60');
@@ -87,7 +106,9 @@ describe('datatable: errors', () => {
     env.portal.faults.arm({ match: 'datatable/search', invalid: true, times: 1 });
     await drawAfter(page, () => clickPage(page, 'Pagina 2'));
     expect(await page.$eval('.piazza-datatable-body .piazza-error', (e) => e.textContent)).toContain('(Invalid JSON response)');
-    expect(probe.consoleErrors).toContainEqual(expect.stringMatching(/^\[piazza\] datatable block "documenti": richiesta della ricerca non riuscita: 200 Invalid JSON response/));
+    expect(probe.consoleErrors).toContainEqual(
+      expect.stringMatching(/^\[piazza\] datatable block "documenti": richiesta della ricerca non riuscita: 200 Invalid JSON response/),
+    );
     await drawAfter(page, () => page.click('.piazza-datatable-body .piazza-error button'));
     expect(await infoText(page)).toBe('Risultati da 11 a 20 di 60');
     await page.close();
@@ -124,7 +145,22 @@ describe('datatable: CSV export', () => {
     const text = await file;
     expect(text.startsWith('\ufeff')).toBe(true);
     const records = csvRecords(text.slice(1), ',');
-    expect(records[0]).toEqual(['Titolo', 'Protocollo', 'Tipo', 'Argomenti', 'Data di pubblicazione', 'Scadenza', 'File', 'Allegati', 'Autori', 'Referente', 'Costo di riproduzione', 'Albo', 'Importi', 'Anno']);
+    expect(records[0]).toEqual([
+      'Titolo',
+      'Protocollo',
+      'Tipo',
+      'Argomenti',
+      'Data di pubblicazione',
+      'Scadenza',
+      'File',
+      'Allegati',
+      'Autori',
+      'Referente',
+      'Costo di riproduzione',
+      'Albo',
+      'Importi',
+      'Anno',
+    ]);
     expect(records.length - 1).toBe(expected);
     expect(records.slice(1).map((r) => r[0])).toEqual(server.names);
     // Links keep their absolute target; the year column is the filtered year.
@@ -148,8 +184,16 @@ describe('datatable: CSV export', () => {
     const records = csvRecords(text.slice(1), ';');
     expect(records[0]).toEqual(['Title', 'Topics', 'Published', 'Last modified', 'Author']);
     expect(records.length - 1).toBe(total);
-    const batches = probe.requests.filter(isDraw).slice(before).map((u) => new URL(u).searchParams);
-    expect(batches.map((p) => [p.get('start'), p.get('length')])).toEqual([['0', '100'], ['100', '100'], ['200', '100'], ['300', '100']]);
+    const batches = probe.requests
+      .filter(isDraw)
+      .slice(before)
+      .map((u) => new URL(u).searchParams);
+    expect(batches.map((p) => [p.get('start'), p.get('length')])).toEqual([
+      ['0', '100'],
+      ['100', '100'],
+      ['200', '100'],
+      ['300', '100'],
+    ]);
     expect(new Set(records.slice(1).map((r) => r[0])).size).toBeGreaterThan(300);
     await page.close();
   });
@@ -185,10 +229,14 @@ describe('datatable: hostile content', () => {
       const { page } = probe;
       expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
       expect(await page.$$('.piazza-datatable img, .piazza-datatable script')).toEqual([]);
-      expect(await page.$$eval('.piazza-datatable a[href]', (as) => as.filter((a) => /^\s*javascript:/i.test(a.getAttribute('href')!)).length)).toBe(0);
+      expect(
+        await page.$$eval('.piazza-datatable a[href]', (as) => as.filter((a) => /^\s*javascript:/i.test(a.getAttribute('href')!)).length),
+      ).toBe(0);
       // The payload is on screen as text (escaped), in names and facet options alike.
       expect(await page.$eval('.piazza-datatable [role=grid]', (g) => g.textContent)).toContain('<img src=x onerror=');
-      expect(await page.$$eval('#piazza-dt-documenti-facet-3 option', (os) => os.some((o) => o.textContent!.includes('<script>')))).toBe(true);
+      expect(await page.$$eval('#piazza-dt-documenti-facet-3 option', (os) => os.some((o) => o.textContent!.includes('<script>')))).toBe(
+        true,
+      );
       // A hostile facet value still filters (escaping holds) and still renders as text.
       const value = await page.$$eval('#piazza-dt-documenti-facet-3 option', (os) => os[1].value);
       await drawAfter(page, () => page.select('#piazza-dt-documenti-facet-3', value));

@@ -19,7 +19,12 @@ export function drawQuery(url: string): string {
   return decodeURIComponent(u.searchParams.get('q') ?? '');
 }
 
-export async function openTable(browser: Browser, portal: Emulator, path = 'datatable.html', viewport?: { width: number; height: number }): Promise<Probe> {
+export async function openTable(
+  browser: Browser,
+  portal: Emulator,
+  path = 'datatable.html',
+  viewport?: { width: number; height: number },
+): Promise<Probe> {
   const probe = await openPage(browser, portal.url + path, viewport);
   // Paging scrolls the table into view; instant scrolling keeps clicks from landing on a moving page.
   await probe.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
@@ -32,10 +37,13 @@ export async function openTable(browser: Browser, portal: Emulator, path = 'data
 
 /** Waits until the table is neither loading nor waiting for its first answer. */
 export async function idle(page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(() => {
-    const body = document.querySelector('.piazza-datatable-body');
-    return !!body && body.getAttribute('aria-busy') === 'false' && !document.querySelector('.piazza-datatable-placeholder');
-  }, { timeout });
+  await page.waitForFunction(
+    () => {
+      const body = document.querySelector('.piazza-datatable-body');
+      return !!body && body.getAttribute('aria-busy') === 'false' && !document.querySelector('.piazza-datatable-placeholder');
+    },
+    { timeout },
+  );
 }
 
 /**
@@ -46,8 +54,15 @@ export async function idle(page: Page, timeout = 15_000): Promise<void> {
 export async function drawAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
   let started = 0;
   const pending = new Set<HTTPRequest>();
-  const onRequest = (r: HTTPRequest) => { if (isDraw(r.url())) { started++; pending.add(r); } };
-  const onDone = (r: HTTPRequest) => { pending.delete(r); };
+  const onRequest = (r: HTTPRequest) => {
+    if (isDraw(r.url())) {
+      started++;
+      pending.add(r);
+    }
+  };
+  const onDone = (r: HTTPRequest) => {
+    pending.delete(r);
+  };
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
@@ -70,14 +85,21 @@ export const infoText = (page: Page) => page.$eval('.piazza-datatable-info', (el
 
 /** Text of one column (1-based) for every data row of the grid. */
 export const columnTexts = (page: Page, col = 1) =>
-  page.$$eval(GRID + ' [role=row][aria-rowindex]:not([aria-rowindex="1"]) [aria-colindex="' + col + '"]', (cells) => cells.map((c) => c.textContent!.replace(/\s+/g, ' ').trim()));
+  page.$$eval(GRID + ' [role=row][aria-rowindex]:not([aria-rowindex="1"]) [aria-colindex="' + col + '"]', (cells) =>
+    cells.map((c) => c.textContent!.replace(/\s+/g, ' ').trim()),
+  );
 
 export const rowCount = (page: Page) => page.$$eval(GRID + ' [role=row][aria-rowindex]:not([aria-rowindex="1"])', (rows) => rows.length);
 
 export const lastDraw = (probe: Probe) => [...probe.requests].reverse().find(isDraw)!;
 export const drawCount = (probe: Probe) => probe.requests.filter(isDraw).length;
 
-export interface ServerAnswer { recordsFiltered: number; names: string[]; ids: number[]; facets: Array<{ name: string; data: Record<string, number> }> }
+export interface ServerAnswer {
+  recordsFiltered: number;
+  names: string[];
+  ids: number[];
+  facets: Array<{ name: string; data: Record<string, number> }>;
+}
 
 /** What the emulator answers for a URL the page requested (same parameters, fetched again). */
 export async function serverAnswer(url: string): Promise<ServerAnswer> {
@@ -89,7 +111,6 @@ export async function serverAnswer(url: string): Promise<ServerAnswer> {
     facets: body.facets,
   };
 }
-
 
 /** A URL parameter of the page's location. */
 export const pageParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);

@@ -13,10 +13,17 @@ const PHONE = { width: 375, height: 812 };
 const cards = '.piazza-datatable-cards > li';
 /** "label: value" pairs of every card. */
 const cardFields = (page: Page) =>
-  page.$$eval(cards, (lis) => lis.map((li) => Array.from(li.querySelectorAll('.piazza-card-field')).map((f) => [f.querySelector('dt')!.textContent!, f.querySelector('dd')!.textContent!.replace(/\s+/g, ' ').trim()])));
+  page.$$eval(cards, (lis) =>
+    lis.map((li) =>
+      Array.from(li.querySelectorAll('.piazza-card-field')).map((f) => [
+        f.querySelector('dt')!.textContent!,
+        f.querySelector('dd')!.textContent!.replace(/\s+/g, ' ').trim(),
+      ]),
+    ),
+  );
 
 describe('datatable on a phone', () => {
-  it('shows the page as stacked cards with the server\'s rows, labelled fields and no sideways scroll', async () => {
+  it("shows the page as stacked cards with the server's rows, labelled fields and no sideways scroll", async () => {
     const probe = await openTable(env.browser, env.portal, 'datatable.html', PHONE);
     const { page } = probe;
     expect(await page.$('.piazza-datatable [role=grid]')).toBeNull();
@@ -48,7 +55,11 @@ describe('datatable on a phone', () => {
     expect(choices).toContainEqual(['name:asc', 'Titolo, crescente']);
     await drawAfter(page, () => page.select('#piazza-dt-documenti-sort', 'name:asc'));
     const url = new URL(lastDraw(probe));
-    expect([url.searchParams.get('order[0][column]'), url.searchParams.get('order[0][dir]'), url.searchParams.get('start')]).toEqual(['0', 'asc', '0']);
+    expect([url.searchParams.get('order[0][column]'), url.searchParams.get('order[0][dir]'), url.searchParams.get('start')]).toEqual([
+      '0',
+      'asc',
+      '0',
+    ]);
     expect((await cardFields(page)).map((f) => f[0][1])).toEqual((await serverAnswer(url.href)).names);
     expect(new URL(page.url()).searchParams.get('documenti.sort')).toBe('name:asc');
     await page.close();
@@ -60,7 +71,9 @@ describe('datatable on a phone', () => {
     const names = (await cardFields(page)).map((f) => f[0][1]);
     await page.setViewport({ width: 1024, height: 800 });
     await page.waitForSelector('.piazza-datatable [role=grid] [role=row][aria-rowindex="11"]');
-    const gridNames = await page.$$eval('.piazza-datatable [role=grid] [role=row]:not([aria-rowindex="1"]) [aria-colindex="1"]', (cs) => cs.map((c) => c.textContent!.trim()));
+    const gridNames = await page.$$eval('.piazza-datatable [role=grid] [role=row]:not([aria-rowindex="1"]) [aria-colindex="1"]', (cs) =>
+      cs.map((c) => c.textContent!.trim()),
+    );
     expect(gridNames).toEqual(names);
     expect(await infoText(page)).toBe('Risultati da 21 a 30 di 60');
     await page.close();

@@ -7,16 +7,36 @@ import { chunksLoaded, newProbe, waitReady } from './harness';
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { DATE } from './clock';
-import { clickPage, columnTexts, drawAfter, drawCount, drawQuery, GRID, idle, infoText, lastDraw, openTable, pageParam, rowCount, serverAnswer } from './datatable-kit';
+import {
+  clickPage,
+  columnTexts,
+  drawAfter,
+  drawCount,
+  drawQuery,
+  GRID,
+  idle,
+  infoText,
+  lastDraw,
+  openTable,
+  pageParam,
+  rowCount,
+  serverAnswer,
+} from './datatable-kit';
 // @ts-ignore plain JS fixture module: the emulator's parser, which reads a query as the portal does
 import { parseQuery } from '../../fixtures/emulator/query/index.mjs';
 
 const env = useBrowserEnv();
-afterEach(async () => { env.portal.faults.clear(); });
+afterEach(async () => {
+  env.portal.faults.clear();
+});
 
 /** aria-sort of the header whose visible name is `title`. */
 const ariaSort = (page: Page, title: string) =>
-  page.$$eval(GRID + ' [role=columnheader]', (cells, t) => cells.find((c) => c.textContent!.trim() === t)?.getAttribute('aria-sort') ?? null, title);
+  page.$$eval(
+    GRID + ' [role=columnheader]',
+    (cells, t) => cells.find((c) => c.textContent!.trim() === t)?.getAttribute('aria-sort') ?? null,
+    title,
+  );
 
 describe('datatable: first page', () => {
   it('shows exactly the rows the server answered, sorted as configured, with 0 errors and nothing external', async () => {
@@ -27,9 +47,16 @@ describe('datatable: first page', () => {
     expect(await columnTexts(page, 1)).toEqual(server.names);
     expect(await ariaSort(page, 'Data di pubblicazione')).toBe('descending');
     expect(await ariaSort(page, 'Titolo')).toBeNull();
-    expect(await page.$eval(GRID, (g) => [g.getAttribute('aria-label'), g.getAttribute('aria-rowcount')])).toEqual(['Documenti dell\'amministrazione trasparente', '11']);
+    expect(await page.$eval(GRID, (g) => [g.getAttribute('aria-label'), g.getAttribute('aria-rowcount')])).toEqual([
+      "Documenti dell'amministrazione trasparente",
+      '11',
+    ]);
     // The grid is its own chunk, next to the block's.
-    expect(chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(expect.arrayContaining(['DatatableGrid', 'datatable']));
+    expect(
+      chunksLoaded(probe)
+        .map((f) => f.replace(/-[\w-]{8}\.js$/, ''))
+        .sort(),
+    ).toEqual(expect.arrayContaining(['DatatableGrid', 'datatable']));
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
     await expectAxe(page);
@@ -44,26 +71,45 @@ describe('datatable: first page', () => {
     expect(await rowCount(page)).toBe(60);
     const server = await serverAnswer(lastDraw(probe));
     // link column → /openpa/object/{id}
-    expect(await page.$$eval(GRID + ' [aria-colindex="1"] a', (as) => as.map((a) => a.getAttribute('href')))).toEqual(server.ids.map((id) => '/openpa/object/' + id));
+    expect(await page.$$eval(GRID + ' [aria-colindex="1"] a', (as) => as.map((a) => a.getAttribute('href')))).toEqual(
+      server.ids.map((id) => '/openpa/object/' + id),
+    );
     // dates: 'D MMMM YYYY' for the date-only field, 'D MMMM YYYY, HH:mm' for the date-time one
     for (const d of await columnTexts(page, 5)) expect(d).toMatch(/^\d{1,2} [a-z]+ \d{4}$/);
     expect((await columnTexts(page, 6)).filter(Boolean).every((d) => /^\d{1,2} [a-z]+ \d{4}, \d{2}:\d{2}$/.test(d))).toBe(true);
     // file: link with the filename; multifile: a list of them
-    expect((await page.$$eval(GRID + ' [aria-colindex="7"] a', (as) => as.map((a) => a.textContent))).every((t) => /\.pdf$/.test(t!))).toBe(true);
+    expect((await page.$$eval(GRID + ' [aria-colindex="7"] a', (as) => as.map((a) => a.textContent))).every((t) => /\.pdf$/.test(t!))).toBe(
+      true,
+    );
     expect(await page.$$eval(GRID + ' [aria-colindex="8"] ul.piazza-cell-list li a', (as) => as.length)).toBeGreaterThan(20);
     // author: mailto with the names; user: mailto with the login
     const authors = await page.$$eval(GRID + ' [aria-colindex="9"] a', (as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
     expect(authors.length).toBeGreaterThan(0);
-    for (const [href, name] of authors) { expect(href).toMatch(/^mailto:[a-z.]+@comune\.esempio\.it$/); expect(name).toMatch(/^[A-Z][a-z]+ [A-Z]/); }
-    for (const [href, login] of await page.$$eval(GRID + ' [aria-colindex="10"] a', (as) => as.map((a) => [a.getAttribute('href'), a.textContent]))) {
+    for (const [href, name] of authors) {
+      expect(href).toMatch(/^mailto:[a-z.]+@comune\.esempio\.it$/);
+      expect(name).toMatch(/^[A-Z][a-z]+ [A-Z]/);
+    }
+    for (const [href, login] of await page.$$eval(GRID + ' [aria-colindex="10"] a', (as) =>
+      as.map((a) => [a.getAttribute('href'), a.textContent]),
+    )) {
       expect(href).toBe('mailto:' + login + '@comune.esempio.it');
     }
     // price with 2 decimals; url opens in a new tab with its label; matrix as an inner table
     expect((await columnTexts(page, 11)).filter(Boolean).every((p) => /^\d+,\d{2}$/.test(p))).toBe(true);
-    const links = await page.$$eval(GRID + ' [aria-colindex="12"] a', (as) => as.map((a) => [a.getAttribute('target'), a.getAttribute('rel'), a.textContent]));
+    const links = await page.$$eval(GRID + ' [aria-colindex="12"] a', (as) =>
+      as.map((a) => [a.getAttribute('target'), a.getAttribute('rel'), a.textContent]),
+    );
     expect(links.length).toBeGreaterThan(0);
-    for (const [target, rel, text] of links) { expect(target).toBe('_blank'); expect(rel).toContain('noopener'); expect(text).toBe('Albo pretorio (si apre in una nuova scheda)'); }
-    expect(await page.$$eval(GRID + ' table.piazza-cell-matrix', (ts) => ts.map((t) => Array.from(t.querySelectorAll('th')).map((th) => th.textContent)))).toContainEqual(['voce', 'importo']);
+    for (const [target, rel, text] of links) {
+      expect(target).toBe('_blank');
+      expect(rel).toContain('noopener');
+      expect(text).toBe('Albo pretorio (si apre in una nuova scheda)');
+    }
+    expect(
+      await page.$$eval(GRID + ' table.piazza-cell-matrix', (ts) =>
+        ts.map((t) => Array.from(t.querySelectorAll('th')).map((th) => th.textContent)),
+      ),
+    ).toContainEqual(['voce', 'importo']);
     // an integer year stays a number, never a date (the original's quirk 7)
     expect((await columnTexts(page, 14)).every((y) => /^\d{4}$/.test(y))).toBe(true);
     expect(probe.errors).toEqual([]);
@@ -73,16 +119,27 @@ describe('datatable: first page', () => {
 });
 
 describe('datatable: legacy portal CSS', () => {
-  it('keeps the grid laid out when the page styles every div and table (react-data-grid\'s @layer CSS loses to them)', async () => {
+  it("keeps the grid laid out when the page styles every div and table (react-data-grid's @layer CSS loses to them)", async () => {
     const probe = await openTable(env.browser, env.portal);
     const { page } = probe;
-    await page.addStyleTag({ content: 'div { display: block; float: left; padding: 3px; margin: 1px; position: static; } table { width: 100%; border: 2px solid red; }' });
-    const rows = await page.$$eval(GRID + ' [role=row]', (rs) => rs.slice(0, 3).map((r) => {
-      const tops = Array.from(r.children).map((c) => Math.round(c.getBoundingClientRect().top));
-      return { cells: tops.length, sameLine: tops.every((t) => t === tops[0]) };
-    }));
-    expect(rows).toEqual([{ cells: 14, sameLine: true }, { cells: 14, sameLine: true }, { cells: 14, sameLine: true }]);
-    const lefts = await page.$$eval(GRID + ' [role=row][aria-rowindex="2"] [role=gridcell]', (cs) => cs.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().left)));
+    await page.addStyleTag({
+      content:
+        'div { display: block; float: left; padding: 3px; margin: 1px; position: static; } table { width: 100%; border: 2px solid red; }',
+    });
+    const rows = await page.$$eval(GRID + ' [role=row]', (rs) =>
+      rs.slice(0, 3).map((r) => {
+        const tops = Array.from(r.children).map((c) => Math.round(c.getBoundingClientRect().top));
+        return { cells: tops.length, sameLine: tops.every((t) => t === tops[0]) };
+      }),
+    );
+    expect(rows).toEqual([
+      { cells: 14, sameLine: true },
+      { cells: 14, sameLine: true },
+      { cells: 14, sameLine: true },
+    ]);
+    const lefts = await page.$$eval(GRID + ' [role=row][aria-rowindex="2"] [role=gridcell]', (cs) =>
+      cs.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().left)),
+    );
     expect(lefts[0]).toBeLessThan(lefts[1]);
     expect(lefts[1]).toBeLessThan(lefts[2]);
     await page.close();
@@ -117,16 +174,22 @@ describe('datatable: paging and the URL', () => {
     expect(await infoText(page)).toBe('Risultati da 11 a 20 di 60');
 
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => document.querySelector('.piazza-datatable-info')?.textContent?.includes('11 a 20'), { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('.piazza-datatable-info')?.textContent?.includes('11 a 20'), {
+      timeout: 15_000,
+    });
     // The count can show before the grid's chunk has drawn its rows (a reload re-fetches it): wait for the rows.
     await idle(page);
-    await page.waitForFunction((grid) => document.querySelectorAll(grid + ' [role=row][aria-rowindex]:not([aria-rowindex="1"])').length > 0, { timeout: 15_000 }, GRID);
+    await page.waitForFunction(
+      (grid) => document.querySelectorAll(grid + ' [role=row][aria-rowindex]:not([aria-rowindex="1"])').length > 0,
+      { timeout: 15_000 },
+      GRID,
+    );
     expect(await columnTexts(page)).toEqual(second);
     expect(probe.errors).toEqual([]);
     await page.close();
   });
 
-  it('page links are real links to the page\'s URL, so they can be opened in a new tab', async () => {
+  it("page links are real links to the page's URL, so they can be opened in a new tab", async () => {
     const probe = await openTable(env.browser, env.portal);
     const href = await probe.page.$eval('.piazza-datatable nav a[aria-label="Pagina 2"]', (a) => a.getAttribute('href'));
     expect(href).toBe('/datatable.html?documenti.page=2');
@@ -184,10 +247,19 @@ describe('datatable: keyboard in the grid', () => {
     await page.click(GRID + ' [role=row][aria-rowindex="2"] [aria-colindex="2"]');
     // The grid moves focus after it re-renders: wait for the cell to hold it.
     const selected = async (row: number, col: number) => {
-      await page.waitForFunction((r, c) => {
-        const cell = document.activeElement?.closest('[role=gridcell],[role=columnheader]');
-        return cell?.getAttribute('aria-colindex') === String(c) && cell.parentElement?.getAttribute('aria-rowindex') === String(r) && cell.getAttribute('aria-selected') === 'true';
-      }, { timeout: 5000 }, row, col);
+      await page.waitForFunction(
+        (r, c) => {
+          const cell = document.activeElement?.closest('[role=gridcell],[role=columnheader]');
+          return (
+            cell?.getAttribute('aria-colindex') === String(c) &&
+            cell.parentElement?.getAttribute('aria-rowindex') === String(r) &&
+            cell.getAttribute('aria-selected') === 'true'
+          );
+        },
+        { timeout: 5000 },
+        row,
+        col,
+      );
       return true;
     };
     expect(await selected(2, 2)).toBe(true);
@@ -225,18 +297,23 @@ describe('datatable: search and filters', () => {
     // A fast typist's eight keystrokes, each an input event the page handles back to back (in one
     // task: typed over CDP, a busy machine can space two keys past 400 ms, which rightly searches).
     let typedAt = 0;
-    await drawAfter(page, async () => { typedAt = await page.$eval('#piazza-dt-documenti-search', (el) => {
-      const input = el as HTMLInputElement;
-      for (const letter of 'delibera') {
-        input.value += letter;
-        input.dispatchEvent(new InputEvent('input', { bubbles: true, data: letter, inputType: 'insertText' }));
-      }
-      return performance.now();
-    }); });
+    await drawAfter(page, async () => {
+      typedAt = await page.$eval('#piazza-dt-documenti-search', (el) => {
+        const input = el as HTMLInputElement;
+        for (const letter of 'delibera') {
+          input.value += letter;
+          input.dispatchEvent(new InputEvent('input', { bubbles: true, data: letter, inputType: 'insertText' }));
+        }
+        return performance.now();
+      });
+    });
     expect(drawCount(probe)).toBe(before + 1);
     const url = new URL(lastDraw(probe));
     // The one search leaves after the 400 ms pause, never before it (a timer never fires early).
-    const sentAt = await page.evaluate((href) => performance.getEntriesByType('resource').find((e) => e.name === href)?.startTime ?? -1, url.href);
+    const sentAt = await page.evaluate(
+      (href) => performance.getEntriesByType('resource').find((e) => e.name === href)?.startTime ?? -1,
+      url.href,
+    );
     expect(sentAt - typedAt).toBeGreaterThanOrEqual(399);
     expect(url.searchParams.get('search[value]')).toBe('delibera');
     const server = await serverAnswer(url.href);
@@ -257,7 +334,9 @@ describe('datatable: search and filters', () => {
     await drawAfter(page, () => page.select('#piazza-dt-documenti-facet-2', value));
     expect(await infoText(page)).toBe(`Risultati da 1 a ${Math.min(10, count)} di ${count}`);
     const q = drawQuery(lastDraw(probe));
-    expect(q).toBe(`anno contains ['${value}'] and classes [document] subtree [131] facets [document_type|alpha|100,topics|alpha|100,anno|alpha|100,raw[extra_fase_si]|alpha|100]`);
+    expect(q).toBe(
+      `anno contains ['${value}'] and classes [document] subtree [131] facets [document_type|alpha|100,topics|alpha|100,anno|alpha|100,raw[extra_fase_si]|alpha|100]`,
+    );
     expect(pageParam(page, 'documenti.f.anno')).toBe(value);
     await page.close();
   });
@@ -290,20 +369,33 @@ describe('datatable: search and filters', () => {
     const topicA = labels[0].replace(/ \(\d+\)$/, '');
 
     // a second topic: both must match
-    const second = await page.$$eval('#piazza-dt-documenti-facet-1-panel input', (is) => is.findIndex((i) => !(i as HTMLInputElement).checked));
-    const topicB = (await page.$$eval('#piazza-dt-documenti-facet-1-panel label', (ls) => ls.map((l) => l.textContent!)))[second].replace(/ \(\d+\)$/, '');
+    const second = await page.$$eval('#piazza-dt-documenti-facet-1-panel input', (is) =>
+      is.findIndex((i) => !(i as HTMLInputElement).checked),
+    );
+    const topicB = (await page.$$eval('#piazza-dt-documenti-facet-1-panel label', (ls) => ls.map((l) => l.textContent!)))[second].replace(
+      / \(\d+\)$/,
+      '',
+    );
     await drawAfter(page, () => page.click(`#piazza-dt-documenti-facet-1-${second}`));
     const server = await serverAnswer(lastDraw(probe));
     // the server reads back exactly the two topics chosen (the emulator parses as the portal does)
     expect(parseQuery(drawQuery(lastDraw(probe))).clauses.find((c: any) => c.field === 'topics')!.values).toEqual([topicA, topicB]);
-    for (const topics of await columnTexts(page, 4)) { expect(topics).toContain(topicA); expect(topics).toContain(topicB); }
+    for (const topics of await columnTexts(page, 4)) {
+      expect(topics).toContain(topicA);
+      expect(topics).toContain(topicB);
+    }
     expect(await rowCount(page)).toBe(Math.min(10, server.recordsFiltered));
     expect(await page.$eval(button, (b) => b.textContent)).toBe('2 valori selezionati');
 
     // Escape closes the panel and returns focus to its button
     await page.focus('#piazza-dt-documenti-facet-1-0');
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => [document.activeElement?.id, document.querySelector('#piazza-dt-documenti-facet-1')?.getAttribute('aria-expanded')])).toEqual(['piazza-dt-documenti-facet-1', 'false']);
+    expect(
+      await page.evaluate(() => [
+        document.activeElement?.id,
+        document.querySelector('#piazza-dt-documenti-facet-1')?.getAttribute('aria-expanded'),
+      ]),
+    ).toEqual(['piazza-dt-documenti-facet-1', 'false']);
 
     const chips = await page.$$eval('.piazza-chip', (bs) => bs.map((b) => b.getAttribute('aria-label')));
     expect(chips).toEqual([`Rimuovi il filtro Argomento: ${topicA}`, `Rimuovi il filtro Argomento: ${topicB}`]);
@@ -336,7 +428,13 @@ describe('datatable: another configuration', () => {
     const { page } = probe;
     expect(await infoText(page)).toBe('Results 1 to 100 of 335');
     expect(await rowCount(page)).toBe(100);
-    expect(await page.$$eval(GRID + ' [role=columnheader]', (hs) => hs.map((h) => h.textContent!.trim()))).toEqual(['Title', 'Topics', 'Published', 'Last modified', 'Author']);
+    expect(await page.$$eval(GRID + ' [role=columnheader]', (hs) => hs.map((h) => h.textContent!.trim()))).toEqual([
+      'Title',
+      'Topics',
+      'Published',
+      'Last modified',
+      'Author',
+    ]);
     expect((await columnTexts(page, 1)).every((t) => t.length > 0)).toBe(true);
     const url = new URL(lastDraw(probe));
     expect(url.pathname).toBe('/opendata/api/datatable/search/');
@@ -344,8 +442,15 @@ describe('datatable: another configuration', () => {
     expect((await columnTexts(page, 3)).every((d) => /^\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/.test(d))).toBe(true);
     // Styles are injected with the page's nonce; the grid's own inline styles go through the CSSOM.
     expect(await page.evaluate(() => (window as any).__cspViolations)).toEqual([]);
-    expect(await page.$$eval('style[data-piazza-css]', (ss) => ss.map((s) => [s.getAttribute('data-piazza-css'), (s as HTMLStyleElement).nonce]))).toEqual(
-      expect.arrayContaining([['datatable', 'piazzaDemo'], ['react-data-grid', 'piazzaDemo']]),
+    expect(
+      await page.$$eval('style[data-piazza-css]', (ss) =>
+        ss.map((s) => [s.getAttribute('data-piazza-css'), (s as HTMLStyleElement).nonce]),
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        ['datatable', 'piazzaDemo'],
+        ['react-data-grid', 'piazzaDemo'],
+      ]),
     );
     expect(probe.errors).toEqual([]);
     await expectAxe(page);
@@ -356,25 +461,39 @@ describe('datatable: another configuration', () => {
     const warnings: string[] = [];
     const probe = await newProbe(env.browser);
     const { page } = probe;
-    page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'warn') warnings.push(m.text());
+    });
     await page.goto(env.portal.url + 'test/datatable-errors.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     const state = (id: string) => page.$eval('#' + id, (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent]);
     expect(await state('no-query')).toEqual(['error', 'fallback senza query']);
     expect(await state('bad-type')).toEqual(['error', 'fallback tipo errato']);
     expect(await state('no-columns')).toEqual(['error', 'fallback senza colonne']);
-    expect(probe.consoleErrors).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\[piazza\] datatable block "dt-no-query": configurazione non valida: .*\/query è obbligatorio/),
-      expect.stringMatching(/^\[piazza\] datatable block "dt-bad-type": configurazione non valida: .*\/columns\/1\/type deve essere uno tra: "auto"/),
-      expect.stringMatching(/^\[piazza\] datatable block "dt-no-columns": configurazione non valida: \/columns è obbligatorio se non è indicato "class"$/),
-    ]));
+    expect(probe.consoleErrors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\[piazza\] datatable block "dt-no-query": configurazione non valida: .*\/query è obbligatorio/),
+        expect.stringMatching(
+          /^\[piazza\] datatable block "dt-bad-type": configurazione non valida: .*\/columns\/1\/type deve essere uno tra: "auto"/,
+        ),
+        expect.stringMatching(
+          /^\[piazza\] datatable block "dt-no-columns": configurazione non valida: \/columns è obbligatorio se non è indicato "class"$/,
+        ),
+      ]),
+    );
     // A class that cannot be read and no columns: a polite error with Retry in the block.
     await page.waitForSelector('#missing-class .piazza-error', { timeout: 10_000 });
     expect(await page.$eval('#missing-class .piazza-error', (e) => e.textContent)).toContain('Riprova');
-    expect(probe.consoleErrors.some((e) => /datatable block "dt-missing-class": richiesta della classe "nessuna_classe" non riuscita: 404 /.test(e))).toBe(true);
+    expect(
+      probe.consoleErrors.some((e) =>
+        /datatable block "dt-missing-class": richiesta della classe "nessuna_classe" non riuscita: 404 /.test(e),
+      ),
+    ).toBe(true);
     // A column the data does not have: the table works, the admin is told.
     await page.waitForSelector('#ghost-column [role=grid] [role=row][aria-rowindex="6"]');
-    expect(warnings).toContainEqual('[piazza] datatable block "dt-ghost": possibile disallineamento delle colonne: la riga 1 non ha il campo campo_inesistente');
+    expect(warnings).toContainEqual(
+      '[piazza] datatable block "dt-ghost": possibile disallineamento delle colonne: la riga 1 non ha il campo campo_inesistente',
+    );
     await expectAxe(page);
     await page.close();
   });

@@ -30,14 +30,23 @@ export function useBrowserEnv(options: EnvOptions = {}): BrowserEnv {
   let inTest = false; // pages a beforeAll opens for the whole file are the file's to close
   beforeAll(async () => {
     const remote = options.remote ? startPortal(options.remote === true ? {} : options.remote) : undefined;
-    [env.portal, env.remote, env.browser] = await Promise.all([startPortal(typeof options.portal === 'function' ? options.portal() : options.portal), remote as Promise<Emulator>, launch(options.launch)]);
+    [env.portal, env.remote, env.browser] = await Promise.all([
+      startPortal(typeof options.portal === 'function' ? options.portal() : options.portal),
+      remote as Promise<Emulator>,
+      launch(options.launch),
+    ]);
     // Pages of this file, in any context, are closed after the test that opened them.
     env.browser.on('targetcreated', async (target) => {
       const page = await target.page().catch(() => null);
-      if (page && inTest) { pages.add(page); page.once('close', () => pages.delete(page)); }
+      if (page && inTest) {
+        pages.add(page);
+        page.once('close', () => pages.delete(page));
+      }
     });
   });
-  beforeEach(() => { inTest = true; });
+  beforeEach(() => {
+    inTest = true;
+  });
   afterEach(async () => {
     inTest = false;
     if (options.clearFaults !== false) for (const e of [env.portal, env.remote]) e?.faults.clear();

@@ -5,7 +5,6 @@ import { expect } from 'vitest';
 import type { Tab } from './engines/types';
 import { axe, axeRun, axeScript, describeViolations, type AxeViolation } from './harness';
 
-
 /** The states checked with expectAxe in this file, in order (a11y/kit.ts prints them as a matrix). */
 export const axeChecked: string[] = [];
 

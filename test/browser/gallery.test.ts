@@ -25,12 +25,19 @@ async function openGallery(path: string, viewport = DESKTOP): Promise<Probe> {
   await probe.page.evaluateOnNewDocument(() => {
     (window as any).__storageWrites = 0;
     const set = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (this: Storage, k: string, v: string) { (window as any).__storageWrites++; return set.call(this, k, v); };
+    Storage.prototype.setItem = function (this: Storage, k: string, v: string) {
+      (window as any).__storageWrites++;
+      return set.call(this, k, v);
+    };
     (window as any).__events = [] as string[];
     document.addEventListener('DOMContentLoaded', () => {
       for (const w of Array.from(document.querySelectorAll('.blueimp-gallery'))) {
         for (const type of ['open', 'opened', 'slide', 'slideend', 'close', 'closed']) {
-          w.addEventListener(type, (e) => (window as any).__events.push(type + ((e as CustomEvent).detail?.index !== undefined ? ':' + (e as CustomEvent).detail.index : '')));
+          w.addEventListener(type, (e) =>
+            (window as any).__events.push(
+              type + ((e as CustomEvent).detail?.index !== undefined ? ':' + (e as CustomEvent).detail.index : ''),
+            ),
+          );
         }
       }
     });
@@ -43,13 +50,15 @@ async function openGallery(path: string, viewport = DESKTOP): Promise<Probe> {
 const waitOpen = (page: Page) => page.waitForSelector(`${DIALOG}[data-piazza-gallery-state="open"] .piazza-gallery-ui button`);
 const waitClosed = (page: Page) => page.waitForFunction((sel) => !document.querySelector(sel), {}, DIALOG);
 const indexOf = (page: Page) => page.$eval(DIALOG, (d) => Number(d.getAttribute('data-index')));
-const waitIndex = (page: Page, i: number) => page.waitForFunction((sel, n) => document.querySelector(sel)?.getAttribute('data-index') === String(n), {}, DIALOG, i);
+const waitIndex = (page: Page, i: number) =>
+  page.waitForFunction((sel, n) => document.querySelector(sel)?.getAttribute('data-index') === String(n), {}, DIALOG, i);
 const focusInDialog = (page: Page) => page.evaluate((sel) => !!document.querySelector(sel)?.contains(document.activeElement), DIALOG);
 /** The accessible name of the focused element (aria-label, else text). */
-const focusedName = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement;
-  return el.getAttribute('aria-label') || el.tagName.toLowerCase();
-});
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    return el.getAttribute('aria-label') || el.tagName.toLowerCase();
+  });
 
 describe.each(WIDTHS)('gallery: keyboard journey (%s)', (name, viewport) => {
   it('opens from the keyboard as a labelled modal dialog, traps focus, navigates, and returns focus on Esc', async () => {
@@ -63,11 +72,22 @@ describe.each(WIDTHS)('gallery: keyboard journey (%s)', (name, viewport) => {
     await page.keyboard.press('Enter');
     await waitOpen(page);
     expect(helperChunks(probe)).toEqual(['helper-gallery', 'lightbox']);
-    expect(await page.$eval(DIALOG, (d) => [d.getAttribute('role'), d.getAttribute('aria-modal'), d.getAttribute('aria-label'), (d as HTMLDialogElement).open])).toEqual(['dialog', 'true', 'Galleria, 7 elementi', true]);
+    expect(
+      await page.$eval(DIALOG, (d) => [
+        d.getAttribute('role'),
+        d.getAttribute('aria-modal'),
+        d.getAttribute('aria-label'),
+        (d as HTMLDialogElement).open,
+      ]),
+    ).toEqual(['dialog', 'true', 'Galleria, 7 elementi', true]);
     expect(await focusInDialog(page)).toBe(true);
     expect(await textOf(page, '.piazza-gallery-caption')).toBe('Veduta del centro storico');
     expect(await textOf(page, '.piazza-gallery-counter')).toBe('1 di 7');
-    await page.waitForFunction((sel) => document.querySelector(sel + ' [role=status]')?.textContent === 'Immagine 1 di 7: Veduta del centro storico', {}, DIALOG);
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel + ' [role=status]')?.textContent === 'Immagine 1 di 7: Veduta del centro storico',
+      {},
+      DIALOG,
+    );
     // A native modal: the page behind is inert while it is open.
     expect(await page.$eval(DIALOG, (d) => d.matches(':modal'))).toBe(true);
     await expectAxe(page);
@@ -88,7 +108,8 @@ describe.each(WIDTHS)('gallery: keyboard journey (%s)', (name, viewport) => {
       expect(await focusInDialog(page)).toBe(true);
       seen.add(await focusedName(page));
     }
-    for (const label of ['Avvia la presentazione', 'Chiudi la galleria', 'Elemento precedente', 'Elemento successivo']) expect(seen).toContain(label);
+    for (const label of ['Avvia la presentazione', 'Chiudi la galleria', 'Elemento precedente', 'Elemento successivo'])
+      expect(seen).toContain(label);
     if (name === 'desktop') expect(seen).toContain('Vai a 3 di 7: Il lago al tramonto');
     for (let i = 0; i < 14; i++) {
       await page.keyboard.down('Shift');
@@ -129,17 +150,27 @@ describe('gallery: mouse, thumbnails, preload', () => {
     await waitOpen(page);
     expect(await indexOf(page)).toBe(2);
     // Preload two on each side of the current one (and nothing further): 1,2,3 plus 0 and 4.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('alias=reference')).length >= 5);
-    const full = () => probe.requests.filter((u) => u.includes('alias=reference')).map((u) => Number(/images\/(\d+)\//.exec(u)![1]) - 3001).sort();
+    await page.waitForFunction(
+      () => performance.getEntriesByType('resource').filter((e) => e.name.includes('alias=reference')).length >= 5,
+    );
+    const full = () =>
+      probe.requests
+        .filter((u) => u.includes('alias=reference'))
+        .map((u) => Number(/images\/(\d+)\//.exec(u)![1]) - 3001)
+        .sort();
     expect(full()).toEqual([0, 1, 2, 3, 4]);
     await page.click(`${DIALOG} .piazza-gallery-next`);
     await waitIndex(page, 3);
     expect(full()).toEqual([0, 1, 2, 3, 4, 5]);
     await page.click(`${DIALOG} .piazza-gallery-thumbs li:nth-child(7) button`);
     await waitIndex(page, 6);
-    expect(await page.$eval(`${DIALOG} .piazza-gallery-thumbs [aria-current="true"]`, (b) => b.getAttribute('aria-label'))).toBe('Vai a 7 di 7: La festa patronale');
+    expect(await page.$eval(`${DIALOG} .piazza-gallery-thumbs [aria-current="true"]`, (b) => b.getAttribute('aria-label'))).toBe(
+      'Vai a 7 di 7: La festa patronale',
+    );
     // Only the current slide is reachable: the neighbours fslightbox keeps ready are inert.
-    expect(await page.$$eval(`${DIALOG} .fslightbox-absoluted.fslightbox-full-dimension.fslightbox-flex-centered:not([inert])`, (s) => s.length)).toBe(1);
+    expect(
+      await page.$$eval(`${DIALOG} .fslightbox-absoluted.fslightbox-full-dimension.fslightbox-flex-centered:not([inert])`, (s) => s.length),
+    ).toBe(1);
     await page.click(`${DIALOG} .piazza-gallery-close`);
     await waitClosed(page);
     expect(await page.evaluate(() => document.activeElement === document.querySelector('#foto a:nth-of-type(3)'))).toBe(true);
@@ -152,20 +183,30 @@ describe('gallery: mouse, thumbnails, preload', () => {
     const { page } = probe;
     await page.evaluate(async () => {
       const late = document.getElementById('late')!;
-      late.innerHTML = '<a id="tardiva" href="/var/site/storage/images/3011/foto.png" title="Aggiunta dopo" data-gallery>Foto aggiunta dopo</a>';
+      late.innerHTML =
+        '<a id="tardiva" href="/var/site/storage/images/3011/foto.png" title="Aggiunta dopo" data-gallery>Foto aggiunta dopo</a>';
       await (window as any).piazza.mount(late);
       await (window as any).piazza.mount(late);
       (window as any).__defaultPrevented = [] as boolean[];
-      window.addEventListener('click', (e) => { (window as any).__defaultPrevented.push(e.defaultPrevented); e.preventDefault(); });
+      window.addEventListener('click', (e) => {
+        (window as any).__defaultPrevented.push(e.defaultPrevented);
+        e.preventDefault();
+      });
     });
     expect(await page.$eval('#tardiva', (a) => a.getAttribute('aria-haspopup'))).toBe('dialog');
     await page.keyboard.down('Control');
     await page.click('#tardiva');
     await page.keyboard.up('Control');
-    expect(await page.evaluate(() => [(window as any).__defaultPrevented, !!document.querySelector('dialog.piazza-gallery')])).toEqual([[false], false]);
+    expect(await page.evaluate(() => [(window as any).__defaultPrevented, !!document.querySelector('dialog.piazza-gallery')])).toEqual([
+      [false],
+      false,
+    ]);
     await page.click('#tardiva');
     await waitOpen(page);
-    expect(await page.$eval(DIALOG, (d) => [d.getAttribute('aria-label'), d.getAttribute('data-index')])).toEqual(['Galleria, 8 elementi', '7']);
+    expect(await page.$eval(DIALOG, (d) => [d.getAttribute('aria-label'), d.getAttribute('data-index')])).toEqual([
+      'Galleria, 8 elementi',
+      '7',
+    ]);
     expect(await page.$$eval(DIALOG, (d) => d.length)).toBe(1);
     expect(probe.errors).toEqual([]);
     await page.close();
@@ -181,7 +222,8 @@ describe('gallery: slideshow and sliding', () => {
     await page.click('#foto a:nth-of-type(1)');
     await waitOpen(page);
     // State attributes follow each action after Preact's render: wait for them.
-    const slideshow = (state: string) => page.waitForFunction((sel, s) => document.querySelector(sel)!.getAttribute('data-slideshow') === s, {}, DIALOG, state);
+    const slideshow = (state: string) =>
+      page.waitForFunction((sel, s) => document.querySelector(sel)!.getAttribute('data-slideshow') === s, {}, DIALOG, state);
     await slideshow('stopped');
     await page.mouse.move(5, 450); // away from the picture
     await page.click(`${DIALOG} .piazza-gallery-playpause`);
@@ -189,8 +231,16 @@ describe('gallery: slideshow and sliding', () => {
     expect(await page.$eval(`${DIALOG} .piazza-gallery-playpause`, (b) => b.getAttribute('aria-label'))).toBe('Ferma la presentazione');
     expect(await page.$eval('#blueimp-gallery', (w) => w.classList.contains('blueimp-gallery-playing'))).toBe(true);
     // The slide changes by itself, through the "sliding" state.
-    await page.waitForFunction((sel) => document.querySelector(sel)!.getAttribute('data-sliding') === 'true', { polling: 'mutation' }, DIALOG);
-    await page.waitForFunction((sel) => document.querySelector(sel)!.getAttribute('data-sliding') === 'false', { polling: 'mutation' }, DIALOG);
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)!.getAttribute('data-sliding') === 'true',
+      { polling: 'mutation' },
+      DIALOG,
+    );
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)!.getAttribute('data-sliding') === 'false',
+      { polling: 'mutation' },
+      DIALOG,
+    );
     expect(await indexOf(page)).toBe(1);
     // The announcements stay quiet while it plays.
     expect(await page.$eval(`${DIALOG} [role=status]`, (s) => s.textContent)).toBe('Immagine 1 di 7: Veduta del centro storico');
@@ -243,18 +293,37 @@ describe('gallery: swipe', () => {
   }
 
   /** Pointer down, move, then up `dx` px further after `waitMs` (0: in the same task, a true flick): the timing is the page's own. */
-  const flick = (page: Page, dx: number, waitMs = 0) => page.evaluate(async (sel, d, ms) => {
-    const target = document.querySelector(sel + ' .piazza-gallery-current')!;
-    const r = target.getBoundingClientRect();
-    const at = (type: string, x: number) => target.dispatchEvent(new PointerEvent(type, { bubbles: true, isPrimary: true, pointerId: 7, pointerType: 'touch', clientX: x, clientY: r.top + r.height / 3 }));
-    at('pointerdown', r.left + r.width / 2);
-    at('pointermove', r.left + r.width / 2 + d / 2);
-    if (ms) await new Promise((done) => setTimeout(done, ms));
-    at('pointerup', r.left + r.width / 2 + d);
-  }, DIALOG, dx, waitMs);
+  const flick = (page: Page, dx: number, waitMs = 0) =>
+    page.evaluate(
+      async (sel, d, ms) => {
+        const target = document.querySelector(sel + ' .piazza-gallery-current')!;
+        const r = target.getBoundingClientRect();
+        const at = (type: string, x: number) =>
+          target.dispatchEvent(
+            new PointerEvent(type, {
+              bubbles: true,
+              isPrimary: true,
+              pointerId: 7,
+              pointerType: 'touch',
+              clientX: x,
+              clientY: r.top + r.height / 3,
+            }),
+          );
+        at('pointerdown', r.left + r.width / 2);
+        at('pointermove', r.left + r.width / 2 + d / 2);
+        if (ms) await new Promise((done) => setTimeout(done, ms));
+        at('pointerup', r.left + r.width / 2 + d);
+      },
+      DIALOG,
+      dx,
+      waitMs,
+    );
   const afterEffects = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-  it.each([['desktop, mouse', DESKTOP, false], ['phone, touch', PHONE, true]] as const)('follows a real drag across the picture, both ways (%s)', async (_n, viewport, touch) => {
+  it.each([
+    ['desktop, mouse', DESKTOP, false],
+    ['phone, touch', PHONE, true],
+  ] as const)('follows a real drag across the picture, both ways (%s)', async (_n, viewport, touch) => {
     const probe = await openGallery('gallery.html', viewport);
     const { page } = probe;
     await page.click('#foto a:nth-of-type(2)');
@@ -283,7 +352,10 @@ describe('gallery: swipe', () => {
     await drag(page, true, -12);
     await afterEffects(page);
     // None of those changed the slide, nor closed the lightbox as a tap on the backdrop would.
-    expect(await page.$eval(DIALOG, (d) => [d.getAttribute('data-index'), d.getAttribute('data-piazza-gallery-state')])).toEqual(['1', 'open']);
+    expect(await page.$eval(DIALOG, (d) => [d.getAttribute('data-index'), d.getAttribute('data-piazza-gallery-state')])).toEqual([
+      '1',
+      'open',
+    ]);
     expect(probe.errors).toEqual([]);
     await page.close();
   });
@@ -298,11 +370,15 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
     const current = `${DIALOG} .piazza-gallery-current`;
     await page.waitForSelector(`${current} .piazza-gallery-consent`);
     // No consent config on this page: only the button that allows it for this page view.
-    expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual(['Carica il video da YouTube']);
+    expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual([
+      'Carica il video da YouTube',
+    ]);
     await expectAxe(page);
     await page.keyboard.press('ArrowRight');
     await waitIndex(page, 1);
-    expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual(['Carica il video da Vimeo']);
+    expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual([
+      'Carica il video da Vimeo',
+    ]);
     // A video file that is missing: the slide gets blueimp's error class and a message.
     await page.keyboard.press('ArrowRight');
     await waitIndex(page, 2);
@@ -324,10 +400,13 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
     await page.click(`${current} .piazza-gallery-consent button`);
     await page.waitForSelector(`${current} iframe`);
     expect(await page.$eval(`${current} iframe`, (f) => [f.getAttribute('src'), f.getAttribute('title')])).toEqual([
-      'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0', 'Video YouTube: La nostra valle in quattro minuti',
+      'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0',
+      'Video YouTube: La nostra valle in quattro minuti',
     ]);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
-    expect(probe.requests.filter((u) => VIDEO_HOSTS.test(u))).toEqual(['https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0']);
+    expect(probe.requests.filter((u) => VIDEO_HOSTS.test(u))).toEqual([
+      'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0',
+    ]);
     // Vimeo is another service: still asks.
     await page.focus(DIALOG);
     await page.keyboard.press('ArrowRight');
@@ -339,21 +418,30 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
     await page.close();
   });
 
-  it('follows the consent of the site: no choice yet → placeholder; allowed from the placeholder\'s settings → the player', async () => {
+  it("follows the consent of the site: no choice yet → placeholder; allowed from the placeholder's settings → the player", async () => {
     const probe = await openGallery('test/gallery-consent.html');
     const { page } = probe;
     await page.click('#yt');
     await waitOpen(page);
     const current = `${DIALOG} .piazza-gallery-current`;
     await page.waitForSelector(`${current} .piazza-gallery-consent`);
-    expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual(['Carica il video da YouTube', 'Preferenze cookie']);
+    expect(await page.$$eval(`${current} .piazza-gallery-consent button`, (b) => b.map((x) => x.textContent))).toEqual([
+      'Carica il video da YouTube',
+      'Preferenze cookie',
+    ]);
     expect(probe.requests.filter((u) => VIDEO_HOSTS.test(u))).toEqual([]);
     // The site's cookie settings open over the gallery; accepting there loads the video.
     await page.click(`${current} .piazza-gallery-consent button:nth-child(2)`);
     await page.waitForSelector('#cconsent-modal[open]');
-    await page.evaluate(() => Array.from(document.querySelectorAll<HTMLButtonElement>('#cconsent-modal button')).find((b) => /^Accetta/.test(b.textContent!.trim()))!.click());
+    await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLButtonElement>('#cconsent-modal button'))
+        .find((b) => /^Accetta/.test(b.textContent!.trim()))!
+        .click(),
+    );
     await page.waitForSelector(`${current} iframe`);
-    expect(await page.$eval(`${current} iframe`, (f) => f.getAttribute('src'))).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=0&rel=0');
+    expect(await page.$eval(`${current} iframe`, (f) => f.getAttribute('src'))).toBe(
+      'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=0&rel=0',
+    );
     expect(await focusInDialog(page)).toBe(true);
     await page.keyboard.press('Escape');
     await waitClosed(page);
@@ -363,7 +451,9 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
     await page.click('#vimeo');
     await waitOpen(page);
     await page.waitForSelector(`${current} iframe`);
-    expect(await page.$eval(`${current} iframe`, (f) => f.getAttribute('src'))).toBe('https://player.vimeo.com/video/76979871?autoplay=0&dnt=1');
+    expect(await page.$eval(`${current} iframe`, (f) => f.getAttribute('src'))).toBe(
+      'https://player.vimeo.com/video/76979871?autoplay=0&dnt=1',
+    );
     expect(probe.pageErrors).toEqual([]);
     await page.close();
   });
@@ -372,7 +462,11 @@ describe('gallery: videos, load errors, consent for YouTube and Vimeo', () => {
     const probe = await openGallery('test/gallery-consent.html');
     const { page } = probe;
     await page.waitForSelector('#cconsent-bar');
-    await page.evaluate(() => Array.from(document.querySelectorAll<HTMLButtonElement>('#cconsent-bar button')).find((b) => /^Rifiuta/.test(b.textContent!.trim()))!.click());
+    await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLButtonElement>('#cconsent-bar button'))
+        .find((b) => /^Rifiuta/.test(b.textContent!.trim()))!
+        .click(),
+    );
     await page.click('#yt');
     await waitOpen(page);
     await page.waitForSelector(`${DIALOG} .piazza-gallery-current .piazza-gallery-consent`);
@@ -393,7 +487,10 @@ describe('gallery: faults and hygiene', () => {
     const { page } = probe;
     await page.evaluate(() => {
       (window as any).__defaultPrevented = [] as boolean[];
-      window.addEventListener('click', (e) => { (window as any).__defaultPrevented.push(e.defaultPrevented); e.preventDefault(); });
+      window.addEventListener('click', (e) => {
+        (window as any).__defaultPrevented.push(e.defaultPrevented);
+        e.preventDefault();
+      });
     });
     for (const id of ['no-widget', 'no-slides', 'empty']) await page.click('#' + id);
     expect(probe.consoleErrors).toEqual([
@@ -409,7 +506,7 @@ describe('gallery: faults and hygiene', () => {
     await page.close();
   });
 
-  it('works under a strict CSP: every style it injects carries the nonce, none of fslightbox\'s own', async () => {
+  it("works under a strict CSP: every style it injects carries the nonce, none of fslightbox's own", async () => {
     const probe = await openPage(env.browser, env.portal.url + 'test/helpers-csp.html', PHONE);
     const { page } = probe;
     await page.click('#foto-1');

@@ -29,7 +29,9 @@ function buildIsStale(): boolean {
 
 export default function setup() {
   if (!chromiumPath()) {
-    throw new Error('No Chromium found. Run `bash scripts/ensure-chromium.sh` (Debian: apt-get install -y chromium) or set PIAZZA_CHROMIUM to a Chromium binary.');
+    throw new Error(
+      'No Chromium found. Run `bash scripts/ensure-chromium.sh` (Debian: apt-get install -y chromium) or set PIAZZA_CHROMIUM to a Chromium binary.',
+    );
   }
   if (process.env.PIAZZA_DIST) {
     if (!existsSync(join(distDir(), 'piazza.js'))) throw new Error(`PIAZZA_DIST=${process.env.PIAZZA_DIST} holds no piazza.js`);

@@ -7,11 +7,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { type Probe, quiet } from './harness';
 import { useBrowserEnv } from './env';
-import { choiceApplied, clickDialog, consentConfig, openConsentPage, servePages, pageHtml, waitForBar, TRACKER, trackersRan } from './consent-kit';
+import {
+  choiceApplied,
+  clickDialog,
+  consentConfig,
+  openConsentPage,
+  servePages,
+  pageHtml,
+  waitForBar,
+  TRACKER,
+  trackersRan,
+} from './consent-kit';
 
 const env = useBrowserEnv();
 
-const VALID = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
+const VALID =
+  '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":false}},"services":["tracker","essential","stats","video"]}';
 const REFUSED = VALID.replace('"analytics":{"wanted":true}', '"analytics":{"wanted":false}');
 const STALE = VALID.replace('"version":1', '"version":0');
 const HEAD = `<script type="text/plain" data-consent="stats" src="${TRACKER}?id=stats"></script>`;
@@ -19,7 +30,8 @@ const HEAD = `<script type="text/plain" data-consent="stats" src="${TRACKER}?id=
 /** A fresh context holding `cookies` for the emulator's origin (path `/` unless given). */
 async function contextWith(cookies: Array<{ value: string; path?: string }>): Promise<BrowserContext> {
   const context = await env.browser.createBrowserContext();
-  if (cookies.length) await context.setCookie(...cookies.map((c) => ({ name: 'cconsent', value: c.value, domain: '127.0.0.1', path: c.path || '/' })));
+  if (cookies.length)
+    await context.setCookie(...cookies.map((c) => ({ name: 'cconsent', value: c.value, domain: '127.0.0.1', path: c.path || '/' })));
   return context;
 }
 
@@ -36,9 +48,13 @@ async function settled(page: Page) {
 }
 
 describe('cconsent values nobody should have written', () => {
-  const hugeServices = VALID.replace('"services":["tracker"', '"services":[' + Array.from({ length: 140 }, (_, i) => `"servizio-sconosciuto-${i}"`).join(',') + ',"tracker"');
+  const hugeServices = VALID.replace(
+    '"services":["tracker"',
+    '"services":[' + Array.from({ length: 140 }, (_, i) => `"servizio-sconosciuto-${i}"`).join(',') + ',"tracker"',
+  );
   const nested = '{"version":1,"categories":' + '{"a":'.repeat(400) + '{}' + '}'.repeat(400) + ',"services":[]}';
-  const proto = '{"version":1,"categories":{"__proto__":{"wanted":true},"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["__proto__","tracker","essential","stats","video"]}';
+  const proto =
+    '{"version":1,"categories":{"__proto__":{"wanted":true},"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["__proto__","tracker","essential","stats","video"]}';
   const CASES: Array<[string, 'reload once' | 'no reload', string]> = [
     ['huge (4 kB) record naming unknown services', 'reload once', hugeServices],
     ['huge (4 kB) garbage', 'no reload', 'x'.repeat(4000)],
@@ -98,11 +114,18 @@ describe('a session of page views', () => {
   it('a stale cookie the server sets again on every response: one reload in the whole session, not one per page', async () => {
     const context = await env.browser.createBrowserContext();
     const pages = ['a', 'b', 'c'].map((p) => env.portal.url + 'test/hardening-session-' + p + '.html');
-    const probe = await openConsentPage(context, pages[0], { config: consentConfig() }, { headers: { 'Set-Cookie': 'cconsent=' + STALE + '; Path=/' } });
+    const probe = await openConsentPage(
+      context,
+      pages[0],
+      { config: consentConfig() },
+      { headers: { 'Set-Cookie': 'cconsent=' + STALE + '; Path=/' } },
+    );
     const { page } = probe;
     await settled(page);
     for (const next of pages.slice(1)) {
-      await servePages(page, { [next]: { html: pageHtml({ config: consentConfig() }), headers: { 'Set-Cookie': 'cconsent=' + STALE + '; Path=/' } } });
+      await servePages(page, {
+        [next]: { html: pageHtml({ config: consentConfig() }), headers: { 'Set-Cookie': 'cconsent=' + STALE + '; Path=/' } },
+      });
       await page.goto(next, { waitUntil: 'domcontentloaded' });
       await settled(page);
       await waitForBar(page);
@@ -119,18 +142,23 @@ describe('the consent interface chunk does not arrive', () => {
   it('one console error and every tracker stays held; the next opener downloads it again and the dialog works', async () => {
     let blocked = true;
     const url = env.portal.url + 'test/hardening-ui-chunk.html';
-    const probe = await openConsentPage(env.browser, url, {
-      config: consentConfig(),
-      head: HEAD,
-      body: '<button type="button" data-piazza-consent-open>Preferenze cookie</button>',
-    }, {
-      // Before the page's own interception (servePages): the UI chunk answers 404 while blocked.
-      before: async (page) => {
-        page.on('request', (req) => {
-          if (blocked && req.url().includes('/dist/chunks/consent-ui-')) void req.respond({ status: 404, body: '' });
-        });
+    const probe = await openConsentPage(
+      env.browser,
+      url,
+      {
+        config: consentConfig(),
+        head: HEAD,
+        body: '<button type="button" data-piazza-consent-open>Preferenze cookie</button>',
       },
-    });
+      {
+        // Before the page's own interception (servePages): the UI chunk answers 404 while blocked.
+        before: async (page) => {
+          page.on('request', (req) => {
+            if (blocked && req.url().includes('/dist/chunks/consent-ui-')) void req.respond({ status: 404, body: '' });
+          });
+        },
+      },
+    );
     const { page } = probe;
     const said = () => probe.consoleErrors.filter((m) => m.startsWith('[piazza] consent: l’interfaccia non si è caricata'));
     await vi.waitFor(() => expect(said()).toHaveLength(1), { timeout: 10_000 });

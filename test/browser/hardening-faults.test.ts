@@ -28,13 +28,61 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { name: 'listing (module front door)', id: 'f-lista', blockId: 'f-lista', match: 'view=card_simple', jsonp: false, kind: 'list', emulator: () => env.portal },
-  { name: 'listing (server mode)', id: 'f-server', blockId: 'notizie-server', match: '/notizie-server/search/', jsonp: false, kind: 'list', emulator: () => env.portal },
-  { name: 'listing (remote portal, JSONP)', id: 'f-remoto', blockId: 'f-remoto', match: 'view=text_linked', jsonp: true, kind: 'list', emulator: () => env.remote },
+  {
+    name: 'listing (module front door)',
+    id: 'f-lista',
+    blockId: 'f-lista',
+    match: 'view=card_simple',
+    jsonp: false,
+    kind: 'list',
+    emulator: () => env.portal,
+  },
+  {
+    name: 'listing (server mode)',
+    id: 'f-server',
+    blockId: 'notizie-server',
+    match: '/notizie-server/search/',
+    jsonp: false,
+    kind: 'list',
+    emulator: () => env.portal,
+  },
+  {
+    name: 'listing (remote portal, JSONP)',
+    id: 'f-remoto',
+    blockId: 'f-remoto',
+    match: 'view=text_linked',
+    jsonp: true,
+    kind: 'list',
+    emulator: () => env.remote,
+  },
   { name: 'geo tab', id: 'f-mappa', blockId: 'f-mappa', match: '/extrageo/search/', jsonp: false, kind: 'geo', emulator: () => env.portal },
-  { name: 'agenda tab', id: 'f-agenda', blockId: 'f-agenda', match: '/calendar/search/', jsonp: false, kind: 'agenda', emulator: () => env.portal },
-  { name: 'data table', id: 'f-tabella', blockId: 'f-tabella', match: '/datatable/search/', jsonp: false, kind: 'table', emulator: () => env.portal },
-  { name: 'shared-link embed (JSONP)', id: 'f-embed', blockId: '/openpa/object/4007', match: '/content/read/4007', jsonp: true, kind: 'embed', emulator: () => env.portal },
+  {
+    name: 'agenda tab',
+    id: 'f-agenda',
+    blockId: 'f-agenda',
+    match: '/calendar/search/',
+    jsonp: false,
+    kind: 'agenda',
+    emulator: () => env.portal,
+  },
+  {
+    name: 'data table',
+    id: 'f-tabella',
+    blockId: 'f-tabella',
+    match: '/datatable/search/',
+    jsonp: false,
+    kind: 'table',
+    emulator: () => env.portal,
+  },
+  {
+    name: 'shared-link embed (JSONP)',
+    id: 'f-embed',
+    blockId: '/openpa/object/4007',
+    match: '/content/read/4007',
+    jsonp: true,
+    kind: 'embed',
+    emulator: () => env.portal,
+  },
 ];
 
 /**
@@ -47,7 +95,11 @@ async function installStateReader(page: Page) {
       const attr = (sel: string) => {
         const el = document.querySelector(sel);
         return el
-          ? { status: el.getAttribute('data-piazza-status') || 'loading', version: Number(el.getAttribute('data-version') || 0), total: Number(el.getAttribute('data-total') ?? el.getAttribute('data-count') ?? -1) }
+          ? {
+              status: el.getAttribute('data-piazza-status') || 'loading',
+              version: Number(el.getAttribute('data-version') || 0),
+              total: Number(el.getAttribute('data-total') ?? el.getAttribute('data-count') ?? -1),
+            }
           : { status: 'loading', version: 0, total: -1 };
       };
       if (kind === 'list') return attr('#' + id + ' .piazza-listing-list');
@@ -56,14 +108,23 @@ async function installStateReader(page: Page) {
       if (kind === 'table') {
         const body = document.querySelector('#' + id + ' .piazza-datatable-body');
         const info = document.querySelector('#' + id + ' .piazza-datatable-info')?.textContent || '';
-        const status = !body ? 'loading' : body.querySelector('.piazza-error') ? 'error'
-          : body.getAttribute('aria-busy') === 'false' && !document.querySelector('#' + id + ' .piazza-datatable-placeholder') ? 'ready' : 'loading';
+        const status = !body
+          ? 'loading'
+          : body.querySelector('.piazza-error')
+            ? 'error'
+            : body.getAttribute('aria-busy') === 'false' && !document.querySelector('#' + id + ' .piazza-datatable-placeholder')
+              ? 'ready'
+              : 'loading';
         return { status, version: 0, total: Number((/(\d+)\s*$/.exec(info.trim()) || [])[1] ?? -1) };
       }
       // embed: the placeholder is replaced by the view, or its link says it failed
       const link = document.querySelector('[data-shared_link="4007"]');
       const embedded = document.querySelectorAll('[data-object_id="4007"][data-piazza-embed]').length;
-      return { status: embedded ? 'ready' : link?.getAttribute('data-piazza-embedded') === 'false' ? 'error' : 'loading', version: embedded, total: embedded };
+      return {
+        status: embedded ? 'ready' : link?.getAttribute('data-piazza-embedded') === 'false' ? 'error' : 'loading',
+        version: embedded,
+        total: embedded,
+      };
     };
   });
 }
@@ -72,10 +133,17 @@ const state = (page: Page, t: Target): Promise<{ status: string; version: number
   page.evaluate((id, kind) => (window as any).__faultState(id, kind), t.id, t.kind);
 
 async function waitStatus(page: Page, t: Target, status: 'ready' | 'error', after = 0) {
-  await page.waitForFunction((id, kind, wanted, v) => {
-    const s = (window as any).__faultState(id, kind);
-    return s.status === wanted && (kind === 'table' || kind === 'embed' || s.version > v);
-  }, { timeout: 20_000 }, t.id, t.kind, status, after);
+  await page.waitForFunction(
+    (id, kind, wanted, v) => {
+      const s = (window as any).__faultState(id, kind);
+      return s.status === wanted && (kind === 'table' || kind === 'embed' || s.version > v);
+    },
+    { timeout: 20_000 },
+    t.id,
+    t.kind,
+    status,
+    after,
+  );
   return state(page, t);
 }
 
@@ -85,7 +153,9 @@ async function openFaults(options: { shorten?: Target } = {}): Promise<Probe> {
   await installProbes(probe.page);
   await installStateReader(probe.page);
   if (options.shorten) await shortenTimeouts(probe.page);
-  await probe.page.goto(env.portal.url + 'test/faults.html?remote=' + encodeURIComponent(env.remote.origin), { waitUntil: 'domcontentloaded' });
+  await probe.page.goto(env.portal.url + 'test/faults.html?remote=' + encodeURIComponent(env.remote.origin), {
+    waitUntil: 'domcontentloaded',
+  });
   await waitReady(probe.page);
   return probe;
 }
@@ -141,7 +211,9 @@ describe('a failing request: error state with Retry, recovery, the others unharm
     if (t.kind === 'embed') {
       expect(await page.$eval('#f-embed h2', (h) => h.textContent)).toBe('Festa della Musica');
     } else {
-      expect(await page.$$eval(`#${t.id} .piazza-error[role=alert]`, (els) => els.map((e) => e.querySelector('button')?.textContent))).toEqual([expect.stringMatching(/^Riprova$/)]);
+      expect(
+        await page.$$eval(`#${t.id} .piazza-error[role=alert]`, (els) => els.map((e) => e.querySelector('button')?.textContent)),
+      ).toEqual([expect.stringMatching(/^Riprova$/)]);
     }
     await othersWork(page, [t]);
     // The admin: one console line naming the block and what went wrong.
@@ -149,7 +221,10 @@ describe('a failing request: error state with Retry, recovery, the others unharm
     expect(lines.length, probe.consoleErrors.join('\n')).toBeGreaterThan(0);
     expect(lines.join('\n')).toMatch(f.says(t));
     // The fault was for one request: Retry brings the content.
-    const recovered = await (async () => { await retry(page, t); return waitStatus(page, t, 'ready', failed.version); })();
+    const recovered = await (async () => {
+      await retry(page, t);
+      return waitStatus(page, t, 'ready', failed.version);
+    })();
     expect(recovered.status).toBe('ready');
     if (t.kind !== 'embed') expect(await page.$(`#${t.id} .piazza-error`)).toBeNull();
     await quiet(page);
@@ -181,17 +256,23 @@ describe('replies out of order: the older answer never renders', () => {
   /** Searches `text` in the block's own search box (listing filters, or the table's). */
   async function search(page: Page, t: Target, text: string) {
     if (t.kind === 'table') {
-      await page.$eval(`#${t.id} .piazza-datatable-search input`, (i, v) => {
-        (i as HTMLInputElement).value = v as string;
-        i.dispatchEvent(new Event('input', { bubbles: true }));
-      }, text);
+      await page.$eval(
+        `#${t.id} .piazza-datatable-search input`,
+        (i, v) => {
+          (i as HTMLInputElement).value = v as string;
+          i.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        text,
+      );
       return;
     }
     const input = `#${t.id} .piazza-listing-search input`;
     if (await page.$eval(`#${t.id} .piazza-listing-search > button`, (b) => b.getAttribute('aria-expanded') !== 'true')) {
       await page.click(`#${t.id} .piazza-listing-search > button`);
     }
-    await page.$eval(input, (i) => { (i as HTMLInputElement).value = ''; });
+    await page.$eval(input, (i) => {
+      (i as HTMLInputElement).value = '';
+    });
     await page.type(input, text);
     await page.keyboard.press('Enter');
   }
@@ -205,8 +286,12 @@ describe('replies out of order: the older answer never renders', () => {
     // The slow request either answers late (JSONP scripts cannot be aborted) or is aborted by the newer one.
     const isSlow = (url: string) => url.startsWith(slow) && url.includes('lentissimo');
     const outcome = new Promise<string>((resolve) => {
-      page.on('response', (r) => { if (isSlow(r.url())) resolve('answered late'); });
-      page.on('requestfailed', (r) => { if (isSlow(r.url())) resolve('aborted'); });
+      page.on('response', (r) => {
+        if (isSlow(r.url())) resolve('answered late');
+      });
+      page.on('requestfailed', (r) => {
+        if (isSlow(r.url())) resolve('aborted');
+      });
     });
     const sent = page.waitForRequest((r) => isSlow(r.url()), { timeout: 20_000 });
     await search(page, t, 'lentissimo');
@@ -231,7 +316,9 @@ describe('replies out of order: the older answer never renders', () => {
 
   /** The total the emulator gives for the block's last request with `text` (fetched again). */
   async function totalFor(probe: Probe, t: Target, text: string): Promise<number | null> {
-    const url = [...probe.requests].reverse().find((u) => u.startsWith(t.emulator().origin) && u.includes(text) && u.includes(t.match.replace(/^\//, '')));
+    const url = [...probe.requests]
+      .reverse()
+      .find((u) => u.startsWith(t.emulator().origin) && u.includes(text) && u.includes(t.match.replace(/^\//, '')));
     if (!url || t.jsonp) return null;
     const body = await (await fetch(url)).json();
     if (t.kind === 'table') return body.recordsFiltered;
@@ -254,7 +341,13 @@ describe('a chunk that fails to load', () => {
     page.on('request', (req) => void (blocked && hit(req.url()) ? req.respond({ status: 404, body: '' }) : req.continue()));
     await page.goto(env.portal.url + 'test/faults.html?remote=' + encodeURIComponent(env.remote.origin), { waitUntil: 'domcontentloaded' });
     await waitReady(page);
-    return { probe, page, release: () => { blocked = false; } };
+    return {
+      probe,
+      page,
+      release: () => {
+        blocked = false;
+      },
+    };
   }
   const byId = (id: string) => TARGETS.find((t) => t.id === id)!;
   const LISTINGS = ['f-lista', 'f-server', 'f-remoto', 'f-mappa', 'f-agenda'].map(byId);
@@ -262,8 +355,17 @@ describe('a chunk that fails to load', () => {
   it("a block's own chunk: its fallback stays, one console line per block, the others work; piazza.mount() retries", async () => {
     const { probe, page, release } = await openWithout(['listing']);
     for (const t of LISTINGS) {
-      expect(await page.$eval('#' + t.id, (el) => [el.getAttribute('data-piazza-state'), el.querySelector(':scope > p')?.textContent?.length! > 0]), t.id).toEqual(['error', true]);
-      expect(probe.consoleErrors.filter((m) => m.startsWith(`[piazza] listing block "${t.blockId}"`)), t.id).toHaveLength(1);
+      expect(
+        await page.$eval('#' + t.id, (el) => [
+          el.getAttribute('data-piazza-state'),
+          el.querySelector(':scope > p')?.textContent?.length! > 0,
+        ]),
+        t.id,
+      ).toEqual(['error', true]);
+      expect(
+        probe.consoleErrors.filter((m) => m.startsWith(`[piazza] listing block "${t.blockId}"`)),
+        t.id,
+      ).toHaveLength(1);
     }
     await othersWork(page, LISTINGS);
     release();
@@ -291,7 +393,10 @@ describe('a chunk that fails to load', () => {
       await page.evaluate(() => (window as any).piazza.mount());
     } else {
       await page.waitForSelector(`#${id} .piazza-error[role=alert] button`, { timeout: 20_000 });
-      expect(probe.consoleErrors.some((m) => m.startsWith('[piazza]') && m.includes(t.blockId)), probe.consoleErrors.join('\n')).toBe(true);
+      expect(
+        probe.consoleErrors.some((m) => m.startsWith('[piazza]') && m.includes(t.blockId)),
+        probe.consoleErrors.join('\n'),
+      ).toBe(true);
       // The sanitizer (runtime/sanitize.ts with DOMPurify) is shared: every block with server views, and the shared-link helper, need it.
       await othersWork(page, chunk === 'sanitize' ? [t, byId('f-server'), byId('f-remoto'), byId('f-embed')] : [t]);
       release();

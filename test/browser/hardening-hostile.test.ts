@@ -37,7 +37,9 @@ async function expectHarmless(probe: Probe, step: string, allowed: Emulator[] = 
 
 /** The page's own blocks (those with a config), not markers that hostile views try to slip in. */
 const blockIds = (page: Page, type = 'listing') =>
-  page.$$eval(`[data-piazza-block="${type}"]`, (els) => els.filter((e) => e.querySelector(':scope > script[type="application/json"]')).map((e) => e.id));
+  page.$$eval(`[data-piazza-block="${type}"]`, (els) =>
+    els.filter((e) => e.querySelector(':scope > script[type="application/json"]')).map((e) => e.id),
+  );
 
 /** Picks the first real option of a facet select and waits for the results it leads to. */
 async function pickFacet(page: Page, blockId: string, index: number) {
@@ -49,7 +51,10 @@ async function pickFacet(page: Page, blockId: string, index: number) {
 
 describe('the listing block on hostile data', () => {
   it('every field type in built-in cards and in admin templates (href, src, title), here and over JSONP', async () => {
-    const probe = await openGuarded(env.browser, env.portal.url + 'test/hostile-listing.html?remote=' + encodeURIComponent(env.remote.origin));
+    const probe = await openGuarded(
+      env.browser,
+      env.portal.url + 'test/hostile-listing.html?remote=' + encodeURIComponent(env.remote.origin),
+    );
     const { page } = probe;
     const ids = await blockIds(page);
     await firstResults(page, ...ids);
@@ -137,15 +142,21 @@ describe('the listing block on hostile data', () => {
 });
 
 describe('phones: hostile values in narrow layouts', () => {
-  it.each(['test/hostile-listing.html', 'listing-geo.html', 'datatable.html'])('%s at 375 px: nothing runs, nothing scrolls sideways', async (path) => {
-    const probe = await openGuarded(env.browser, env.portal.url + path + '?remote=' + encodeURIComponent(env.remote.origin), { width: 375, height: 800 });
-    const { page } = probe;
-    if (path === 'datatable.html') await idle(page);
-    else if (path === 'listing-geo.html') for (const id of await blockIds(page)) await geoReady(page, id);
-    else await firstResults(page, ...(await blockIds(page)));
-    await expectHarmless(probe, path + ' at 375 px', [env.portal, env.remote]);
-    await page.close();
-  });
+  it.each(['test/hostile-listing.html', 'listing-geo.html', 'datatable.html'])(
+    '%s at 375 px: nothing runs, nothing scrolls sideways',
+    async (path) => {
+      const probe = await openGuarded(env.browser, env.portal.url + path + '?remote=' + encodeURIComponent(env.remote.origin), {
+        width: 375,
+        height: 800,
+      });
+      const { page } = probe;
+      if (path === 'datatable.html') await idle(page);
+      else if (path === 'listing-geo.html') for (const id of await blockIds(page)) await geoReady(page, id);
+      else await firstResults(page, ...(await blockIds(page)));
+      await expectHarmless(probe, path + ' at 375 px', [env.portal, env.remote]);
+      await page.close();
+    },
+  );
 });
 
 describe('the data table on hostile data', () => {
@@ -169,47 +180,62 @@ describe('helpers and the gallery on hostile markup', () => {
   // In the lightbox, the slide on screen and the controls (the others wait off screen, as fslightbox places them).
   const MINE = '#h-probe, .piazza-st, .piazza-st-cards, .piazza-gallery-current, .piazza-gallery-bar, .piazza-gallery-footer';
 
-  it.each([['desktop', { width: 1280, height: 900 }], ['phone', { width: 375, height: 800 }]])(
-    'the probe block, a stacked table, procedure steps, masonry cards and the gallery (%s)', async (_name, viewport) => {
-      const probe = await openGuarded(env.browser, env.portal.url + 'test/hostile-markup.html', viewport);
-      const { page } = probe;
-      await page.waitForSelector('#h-probe[data-piazza-state="mounted"]');
-      expect(await page.$eval('#h-probe', (el) => el.textContent)).toContain('<img src=x onerror=');
-      await page.waitForSelector('#h-tabella[data-piazza-stacked]');
-      await page.waitForSelector('#h-procedura [data-procedure-toggle][aria-controls]');
-      await expectHarmless(probe, 'mounted', [env.portal], MINE);
-      // Steps and cards open; the stacked copy keeps every value as text.
-      await page.click('#h-procedura [data-procedure-toggle]');
-      await page.waitForFunction(() => Array.from(document.querySelectorAll('#h-procedura [data-procedure]')).every((p) => !(p as HTMLElement).hidden && p.classList.contains('show')));
-      await page.click('#h-schede [data-bs-target="#h-orari-1"]');
-      await page.waitForSelector('#h-orari-1.show');
-      await expectHarmless(probe, 'steps and cards open', [env.portal], MINE);
-      // Every gallery item, hostile addresses included, in the lightbox.
-      await page.click('#h-galleria a[data-gallery]');
-      await page.waitForSelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button');
-      // Three items: the one that only points at javascript: is left out.
-      expect(await page.$eval('dialog.piazza-gallery', (d) => d.getAttribute('aria-label'))).toBe('Galleria, 3 elementi');
-      expect(await page.$eval('dialog.piazza-gallery', (d) => d.textContent)).toContain('<img src=x onerror=');
-      for (let i = 1; i <= 3; i++) {
-        await page.keyboard.press('ArrowRight');
-        await page.waitForFunction((n) => document.querySelector('dialog.piazza-gallery')?.getAttribute('data-index') === String(n % 3), {}, i);
-        await expectHarmless(probe, 'slide ' + (i % 3), [env.portal], MINE);
-      }
-      await page.keyboard.press('Escape');
-      await page.waitForFunction(() => !document.querySelector('dialog.piazza-gallery'));
-      await expectHarmless(probe, 'closed', [env.portal], MINE);
-      await page.close();
-    });
+  it.each([
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 375, height: 800 }],
+  ])('the probe block, a stacked table, procedure steps, masonry cards and the gallery (%s)', async (_name, viewport) => {
+    const probe = await openGuarded(env.browser, env.portal.url + 'test/hostile-markup.html', viewport);
+    const { page } = probe;
+    await page.waitForSelector('#h-probe[data-piazza-state="mounted"]');
+    expect(await page.$eval('#h-probe', (el) => el.textContent)).toContain('<img src=x onerror=');
+    await page.waitForSelector('#h-tabella[data-piazza-stacked]');
+    await page.waitForSelector('#h-procedura [data-procedure-toggle][aria-controls]');
+    await expectHarmless(probe, 'mounted', [env.portal], MINE);
+    // Steps and cards open; the stacked copy keeps every value as text.
+    await page.click('#h-procedura [data-procedure-toggle]');
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('#h-procedura [data-procedure]')).every(
+        (p) => !(p as HTMLElement).hidden && p.classList.contains('show'),
+      ),
+    );
+    await page.click('#h-schede [data-bs-target="#h-orari-1"]');
+    await page.waitForSelector('#h-orari-1.show');
+    await expectHarmless(probe, 'steps and cards open', [env.portal], MINE);
+    // Every gallery item, hostile addresses included, in the lightbox.
+    await page.click('#h-galleria a[data-gallery]');
+    await page.waitForSelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button');
+    // Three items: the one that only points at javascript: is left out.
+    expect(await page.$eval('dialog.piazza-gallery', (d) => d.getAttribute('aria-label'))).toBe('Galleria, 3 elementi');
+    expect(await page.$eval('dialog.piazza-gallery', (d) => d.textContent)).toContain('<img src=x onerror=');
+    for (let i = 1; i <= 3; i++) {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(
+        (n) => document.querySelector('dialog.piazza-gallery')?.getAttribute('data-index') === String(n % 3),
+        {},
+        i,
+      );
+      await expectHarmless(probe, 'slide ' + (i % 3), [env.portal], MINE);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog.piazza-gallery'));
+    await expectHarmless(probe, 'closed', [env.portal], MINE);
+    await page.close();
+  });
 
   it('shared-link embeds from a hostile portal, and their markers after piazza.mount()', async () => {
-    const probe = await openGuarded(env.browser, env.portal.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(env.remote.origin));
+    const probe = await openGuarded(
+      env.browser,
+      env.portal.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(env.remote.origin),
+    );
     const { page } = probe;
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-remote-path]')).every((l) => l.hasAttribute('data-piazza-embedded')));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-remote-path]')).every((l) => l.hasAttribute('data-piazza-embedded')),
+    );
     await expectHarmless(probe, 'embedded', [env.portal, env.remote]);
     // The hostile views name this page's other placeholder (object 4007, banner) with a link to another host.
     await page.evaluate(() => (window as any).piazza.mount());
     await quiet(page);
-    expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe('Resta com\'è');
+    expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe("Resta com'è");
     await expectHarmless(probe, 'after piazza.mount()', [env.portal, env.remote]);
     await page.close();
   });
@@ -220,21 +246,38 @@ describe('the consent UI with hostile texts in its config', () => {
     const text = (extra = '') => HOSTILE_TEXT + extra;
     const config = consentConfig({
       modalMainTextMoreLink: PAYLOADS.url[0],
-      language: { current: 'en', locale: { en: { barMainText: text(), modalMainTitle: text(), modalMainText: text(' ' + PAYLOADS.long) } } },
-      categories: { analytics: { needed: false, wanted: false, checked: false, language: { locale: { en: { name: text(), description: text() } } } } },
-      services: { tracker: { category: 'analytics', type: 'dynamic-script', search: 'tracker.js?id=a-', language: { locale: { en: { name: text() } } } } },
+      language: {
+        current: 'en',
+        locale: { en: { barMainText: text(), modalMainTitle: text(), modalMainText: text(' ' + PAYLOADS.long) } },
+      },
+      categories: {
+        analytics: { needed: false, wanted: false, checked: false, language: { locale: { en: { name: text(), description: text() } } } },
+      },
+      services: {
+        tracker: {
+          category: 'analytics',
+          type: 'dynamic-script',
+          search: 'tracker.js?id=a-',
+          language: { locale: { en: { name: text() } } },
+        },
+      },
     });
     // As the portal prints JSON into a <script> (PHP's json_encode writes `<\/`).
     const json = JSON.stringify(config).replace(/<\//g, '<\\/');
-    const probe = await openConsentPage(env.browser, env.portal.url + 'test/hardening-consent-texts.html', { config: json }, {
-      before: async (page) => {
-        await page.evaluateOnNewDocument((marker: string) => {
-          const hits: string[] = ((window as any).__piazzaXssHits = []);
-          Object.defineProperty(window, marker, { value: (id: unknown) => hits.push(String(id)) > 0 });
-          (window as any).__piazzaRejections = [];
-        }, XSS_MARKER);
+    const probe = await openConsentPage(
+      env.browser,
+      env.portal.url + 'test/hardening-consent-texts.html',
+      { config: json },
+      {
+        before: async (page) => {
+          await page.evaluateOnNewDocument((marker: string) => {
+            const hits: string[] = ((window as any).__piazzaXssHits = []);
+            Object.defineProperty(window, marker, { value: (id: unknown) => hits.push(String(id)) > 0 });
+            (window as any).__piazzaRejections = [];
+          }, XSS_MARKER);
+        },
       },
-    });
+    );
     const { page } = probe;
     await page.waitForSelector('#cconsent-bar', { visible: true });
     expect(await page.$eval('#cconsent-bar', (b) => b.textContent)).toContain('<img src=x onerror=');

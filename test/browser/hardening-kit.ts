@@ -53,37 +53,63 @@ export interface DomScan {
 
 /** Scans the whole document (and open shadow roots) for hostile markup that became live. */
 export function scanDom(page: Page): Promise<DomScan> {
-  return page.evaluate((marker: string, attacker: string) => {
-    const out = { handlers: [] as string[], codeUrls: [] as string[], elements: [] as string[], attackerRefs: [] as string[] };
-    const describe = (el: Element) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).slice(0, 2).join('.') : '');
-    // What a URL parser does first: strip leading/trailing C0 controls and spaces, drop tabs and newlines.
-    // eslint-disable-next-line no-control-regex
-    const normal = (v: string) => v.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '').toLowerCase();
-    const CODE = /^(javascript|vbscript):|^data:(text\/html|image\/svg\+xml|application\/xhtml)/;
-    const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'codebase', 'cite', 'ping']);
-    const visit = (root: Document | ShadowRoot) => {
-      for (const el of Array.from(root.querySelectorAll('*'))) {
-        const tag = el.tagName.toLowerCase();
-        for (const a of Array.from(el.attributes)) {
-          const name = a.name.toLowerCase();
-          if (name.startsWith('on')) out.handlers.push(describe(el) + ' ' + name);
-          if (URL_ATTRS.has(name) && CODE.test(normal(a.value))) out.codeUrls.push(describe(el) + ' ' + name + '=' + a.value.slice(0, 60));
-          if (name === 'srcdoc') out.elements.push(describe(el) + ' srcdoc');
-          if (name === 'content' && tag === 'meta' && /url\s*=/i.test(a.value)) out.elements.push('meta refresh');
-          if (a.value.includes(attacker.slice(7)) && !(tag === 'a' && name === 'href')) out.attackerRefs.push(describe(el) + ' ' + name);
+  return page.evaluate(
+    (marker: string, attacker: string) => {
+      const out = { handlers: [] as string[], codeUrls: [] as string[], elements: [] as string[], attackerRefs: [] as string[] };
+      const describe = (el: Element) =>
+        el.tagName.toLowerCase() +
+        (el.id ? '#' + el.id : '') +
+        (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).slice(0, 2).join('.') : '');
+      // What a URL parser does first: strip leading/trailing C0 controls and spaces, drop tabs and newlines.
+      // eslint-disable-next-line no-control-regex
+      const normal = (v: string) =>
+        v
+          .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+          .replace(/[\t\n\r]/g, '')
+          .toLowerCase();
+      const CODE = /^(javascript|vbscript):|^data:(text\/html|image\/svg\+xml|application\/xhtml)/;
+      const URL_ATTRS = new Set([
+        'href',
+        'src',
+        'action',
+        'formaction',
+        'xlink:href',
+        'data',
+        'poster',
+        'background',
+        'codebase',
+        'cite',
+        'ping',
+      ]);
+      const visit = (root: Document | ShadowRoot) => {
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          const tag = el.tagName.toLowerCase();
+          for (const a of Array.from(el.attributes)) {
+            const name = a.name.toLowerCase();
+            if (name.startsWith('on')) out.handlers.push(describe(el) + ' ' + name);
+            if (URL_ATTRS.has(name) && CODE.test(normal(a.value)))
+              out.codeUrls.push(describe(el) + ' ' + name + '=' + a.value.slice(0, 60));
+            if (name === 'srcdoc') out.elements.push(describe(el) + ' srcdoc');
+            if (name === 'content' && tag === 'meta' && /url\s*=/i.test(a.value)) out.elements.push('meta refresh');
+            if (a.value.includes(attacker.slice(7)) && !(tag === 'a' && name === 'href')) out.attackerRefs.push(describe(el) + ' ' + name);
+          }
+          // A script that would run (JSON configs and text/plain held-back tags are data).
+          const runs =
+            tag === 'script' && /^(|text\/javascript|module|application\/javascript)$/i.test((el.getAttribute('type') || '').trim());
+          if (runs && ((el.textContent || '').includes(marker) || (el.getAttribute('src') || '').includes(attacker.slice(7))))
+            out.elements.push('script ' + (el.textContent || '').slice(0, 40));
+          if (['iframe', 'frame', 'object', 'embed', 'base', 'applet'].includes(tag)) out.elements.push(describe(el));
+          if (tag === 'style' && (el.textContent || '').includes(attacker.slice(7))) out.elements.push('style @import');
+          if (tag === 'link' && (el.getAttribute('href') || '').includes(attacker.slice(7))) out.elements.push('link stylesheet');
+          if (el.shadowRoot) visit(el.shadowRoot);
         }
-        // A script that would run (JSON configs and text/plain held-back tags are data).
-        const runs = tag === 'script' && /^(|text\/javascript|module|application\/javascript)$/i.test((el.getAttribute('type') || '').trim());
-        if (runs && ((el.textContent || '').includes(marker) || (el.getAttribute('src') || '').includes(attacker.slice(7)))) out.elements.push('script ' + (el.textContent || '').slice(0, 40));
-        if (['iframe', 'frame', 'object', 'embed', 'base', 'applet'].includes(tag)) out.elements.push(describe(el));
-        if (tag === 'style' && (el.textContent || '').includes(attacker.slice(7))) out.elements.push('style @import');
-        if (tag === 'link' && (el.getAttribute('href') || '').includes(attacker.slice(7))) out.elements.push('link stylesheet');
-        if (el.shadowRoot) visit(el.shadowRoot);
-      }
-    };
-    visit(document);
-    return out;
-  }, XSS_MARKER, ATTACKER_ORIGIN);
+      };
+      visit(document);
+      return out;
+    },
+    XSS_MARKER,
+    ATTACKER_ORIGIN,
+  );
 }
 
 export const CLEAN_SCAN: DomScan = { handlers: [], codeUrls: [], elements: [], attackerRefs: [] };
@@ -104,14 +130,24 @@ export const overflow = (page: Page, within?: string) =>
     const doc = document.documentElement;
     const right = doc.clientWidth + 1;
     if (!scope && doc.scrollWidth <= right) return [];
-    const pool = scope ? Array.from(document.querySelectorAll(scope)).flatMap((r) => [r, ...Array.from(r.querySelectorAll('*'))]) : Array.from(document.body.querySelectorAll('*'));
+    const pool = scope
+      ? Array.from(document.querySelectorAll(scope)).flatMap((r) => [r, ...Array.from(r.querySelectorAll('*'))])
+      : Array.from(document.body.querySelectorAll('*'));
     // Name the widest culprits: elements wider than the viewport whose children are not.
     return pool
-      .filter((el) => el.getBoundingClientRect().right > right && Array.from(el.children).every((c) => c.getBoundingClientRect().right <= right))
+      .filter(
+        (el) => el.getBoundingClientRect().right > right && Array.from(el.children).every((c) => c.getBoundingClientRect().right <= right),
+      )
       .slice(0, 5)
-      .map((el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ').slice(0, 3).join('.') + ' right=' + Math.round(el.getBoundingClientRect().right));
+      .map(
+        (el) =>
+          el.tagName.toLowerCase() +
+          '.' +
+          String(el.className).split(' ').slice(0, 3).join('.') +
+          ' right=' +
+          Math.round(el.getBoundingClientRect().right),
+      );
   }, within ?? null);
-
 
 /**
  * Shortens the client's timeouts (15 s) for the test's sake, before any script of the page: every
@@ -121,6 +157,7 @@ export const overflow = (page: Page, within?: string) =>
 export async function shortenTimeouts(page: Page, options: { factor?: number } = {}): Promise<void> {
   await page.evaluateOnNewDocument((factor: number) => {
     const set = window.setTimeout;
-    (window as any).setTimeout = (fn: any, ms?: number, ...rest: any[]) => set(fn, ms && ms >= 10000 ? Math.round(ms / factor) : ms, ...rest);
+    (window as any).setTimeout = (fn: any, ms?: number, ...rest: any[]) =>
+      set(fn, ms && ms >= 10000 ? Math.round(ms / factor) : ms, ...rest);
   }, options.factor ?? 5);
 }

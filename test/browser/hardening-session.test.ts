@@ -27,7 +27,7 @@ function operate(index: number): string {
     r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
     return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
   };
-  const pick = <T,>(list: ArrayLike<T>): T | undefined => (list.length ? list[Math.floor(rand() * list.length)] : undefined);
+  const pick = <T>(list: ArrayLike<T>): T | undefined => (list.length ? list[Math.floor(rand() * list.length)] : undefined);
   const eventi = document.getElementById('eventi')!;
   const visible = (el: Element | null | undefined): el is HTMLElement => !!el && (el as HTMLElement).checkVisibility();
   const roll = rand();
@@ -64,7 +64,11 @@ function operate(index: number): string {
   if (roll < 0.85) {
     // A page change on the tab shown: a page number, the agenda's previous/next, the map's zoom.
     const panel = Array.from(eventi.querySelectorAll<HTMLElement>('[role=tabpanel]')).find((p) => !p.hidden);
-    const target = pick(Array.from(panel?.querySelectorAll<HTMLElement>('nav a[href][aria-label], .piazza-agenda button, .piazza-geo-control') || []).filter(visible));
+    const target = pick(
+      Array.from(panel?.querySelectorAll<HTMLElement>('nav a[href][aria-label], .piazza-agenda button, .piazza-geo-control') || []).filter(
+        visible,
+      ),
+    );
     if (!target || target.getAttribute('aria-disabled') === 'true') return 'none';
     target.click();
     return 'page';
@@ -73,7 +77,10 @@ function operate(index: number): string {
     // The append-style block: its facet, or "load more".
     const notizie = document.getElementById('notizie')!;
     const more = notizie.querySelector<HTMLButtonElement>('[data-element=load-other-cards]');
-    if (more && rand() < 0.6) { more.click(); return 'more'; }
+    if (more && rand() < 0.6) {
+      more.click();
+      return 'more';
+    }
     const select = notizie.querySelector<HTMLSelectElement>('select');
     const option = select && pick(select.options);
     if (!select || !option) return 'none';
@@ -90,7 +97,10 @@ function operate(index: number): string {
 
 /** No block is loading, no "load more" is busy. */
 const idle = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('[data-piazza-status="loading"], [data-element=load-other-cards][aria-busy=true], .piazza-geo-loading'), { timeout: 30_000, polling: 50 });
+  page.waitForFunction(
+    () => !document.querySelector('[data-piazza-status="loading"], [data-element=load-other-cards][aria-busy=true], .piazza-geo-loading'),
+    { timeout: 30_000, polling: 50 },
+  );
 
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -115,8 +125,13 @@ async function listeners(cdp: CDPSession): Promise<Listeners> {
     await cdp.send('Runtime.releaseObject', { objectId: result.objectId! });
     return listeners;
   };
-  const byType = (list: Array<{ type: string }>) => list.reduce<Record<string, number>>((o, l) => ({ ...o, [l.type]: (o[l.type] || 0) + 1 }), {});
-  const out: Listeners = { roots: { window: byType(await read('window', 0)), document: byType(await read('document', 0)) }, nodes: new Map(), total: 0 };
+  const byType = (list: Array<{ type: string }>) =>
+    list.reduce<Record<string, number>>((o, l) => ({ ...o, [l.type]: (o[l.type] || 0) + 1 }), {});
+  const out: Listeners = {
+    roots: { window: byType(await read('window', 0)), document: byType(await read('document', 0)) },
+    nodes: new Map(),
+    total: 0,
+  };
   for (const id of ['eventi', 'notizie', 'eventi-server', 'servizi-remoti']) {
     const element = `document.getElementById(${JSON.stringify(id)})`;
     out.roots[id] = byType(await read(element, 0));
@@ -131,7 +146,9 @@ async function listeners(cdp: CDPSession): Promise<Listeners> {
 
 /** Nodes that had `n` listeners of a type and now have more: listeners added again and again. */
 const piledUp = (before: Listeners, after: Listeners) =>
-  [...after.nodes].filter(([key, n]) => n > (before.nodes.get(key) ?? Math.max(1, ...before.nodes.values()))).map(([key, n]) => key + ' ×' + n);
+  [...after.nodes]
+    .filter(([key, n]) => n > (before.nodes.get(key) ?? Math.max(1, ...before.nodes.values())))
+    .map(([key, n]) => key + ' ×' + n);
 
 /** Back to the URL without state (Back/Forward's path): every block on its first tab, no filter, page 1, search closed. */
 async function canonical(page: Page) {
@@ -151,7 +168,7 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const mb = (bytes: number) => Math.round(bytes / 1048576 * 10) / 10;
+const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 
 describe('a long session on the listing page', () => {
   it(`${OPERATIONS} random filter, tab and page changes at ${LATENCY_MS} ms latency: flat heap, no piled-up listeners, no orphan requests`, async () => {
@@ -170,8 +187,14 @@ describe('a long session on the listing page', () => {
     let aborted = 0;
     let finished = 0;
     page.on('request', (r) => pending.set(r, r.url()));
-    page.on('requestfinished', (r) => { pending.delete(r); finished++; });
-    page.on('requestfailed', (r) => { pending.delete(r); if (/ABORTED/.test(r.failure()?.errorText || '')) aborted++; });
+    page.on('requestfinished', (r) => {
+      pending.delete(r);
+      finished++;
+    });
+    page.on('requestfailed', (r) => {
+      pending.delete(r);
+      if (/ABORTED/.test(r.failure()?.errorText || '')) aborted++;
+    });
 
     await page.goto(env.portal.url + 'listing.html?remote=' + encodeURIComponent(env.portal.origin), { waitUntil: 'domcontentloaded' });
     await waitReady(page);
@@ -180,7 +203,11 @@ describe('a long session on the listing page', () => {
     await cdp.send('HeapProfiler.enable');
 
     // Warm-up: every tab once (their chunks, the map, the calendar), then the canonical state.
-    for (const [tab, drawn] of [['geo', '.piazza-geo-map canvas'], ['agenda', '.piazza-agenda-calendar > *'], ['list', '[role=listitem]']]) {
+    for (const [tab, drawn] of [
+      ['geo', '.piazza-geo-map canvas'],
+      ['agenda', '.piazza-agenda-calendar > *'],
+      ['list', '[role=listitem]'],
+    ]) {
       await page.click(`#eventi-${tab}-tab`);
       await page.waitForSelector(`#eventi-${tab} ${drawn}`);
       await idle(page);
@@ -192,15 +219,19 @@ describe('a long session on the listing page', () => {
     const kinds: Record<string, number> = {};
     await page.evaluate('window.__operate = ' + operate.toString());
     for (let done = 0; done < OPERATIONS; done += CHUNK) {
-      const ran = await page.evaluate(async (from: number, n: number) => {
-        const out: string[] = [];
-        for (let i = from; i < from + n; i++) {
-          out.push((window as any).__operate(i));
-          // Some changes land before the previous answer (superseded, aborted), some after.
-          await new Promise((r) => setTimeout(r, (i * 7) % 40));
-        }
-        return out;
-      }, done, CHUNK);
+      const ran = await page.evaluate(
+        async (from: number, n: number) => {
+          const out: string[] = [];
+          for (let i = from; i < from + n; i++) {
+            out.push((window as any).__operate(i));
+            // Some changes land before the previous answer (superseded, aborted), some after.
+            await new Promise((r) => setTimeout(r, (i * 7) % 40));
+          }
+          return out;
+        },
+        done,
+        CHUNK,
+      );
       for (const k of ran) kinds[k] = (kinds[k] || 0) + 1;
       // Measured in the same page state each time ("load more" pages and a visited tab's content
       // are the page's content, not a leak): back to the start, then garbage collection.
@@ -213,7 +244,12 @@ describe('a long session on the listing page', () => {
     // The last answers come, and the JSONP no-op callbacks go (their wait shortened to 0.5 s above):
     // a leak would keep them, and this wait would end in its timeout.
     await quiet(page);
-    await page.waitForFunction(() => !Object.keys(window).some((k) => /^piazzaJsonp/.test(k)) && !document.querySelector('script[src*="callback="]'), { timeout: 15_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        () => !Object.keys(window).some((k) => /^piazzaJsonp/.test(k)) && !document.querySelector('script[src*="callback="]'),
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined);
     const leftover = await page.evaluate(() => ({
       jsonpScripts: document.querySelectorAll('script[src*="callback="]').length,
       callbacks: Object.keys(window).filter((k) => /^piazzaJsonp/.test(k)),
@@ -222,10 +258,14 @@ describe('a long session on the listing page', () => {
     const q = heap.length / 4;
     const second = median(heap.slice(q, 2 * q));
     const last = median(heap.slice(3 * q));
-    console.info(`long session: ${OPERATIONS} operations (${Object.entries(kinds).map(([k, n]) => k + ' ' + n).join(', ')}), ` +
-      `${finished} requests answered, ${aborted} aborted; heap after GC every ${CHUNK} operations (MB): ${heap.map(mb).join(' ')}; ` +
-      `median 2nd quarter ${mb(second)} MB, last quarter ${mb(last)} MB; listeners in the blocks ${before.total} before, ${after.total} after; ` +
-      `on window/document/block elements before ${JSON.stringify(before.roots)}, after ${JSON.stringify(after.roots)}`);
+    console.info(
+      `long session: ${OPERATIONS} operations (${Object.entries(kinds)
+        .map(([k, n]) => k + ' ' + n)
+        .join(', ')}), ` +
+        `${finished} requests answered, ${aborted} aborted; heap after GC every ${CHUNK} operations (MB): ${heap.map(mb).join(' ')}; ` +
+        `median 2nd quarter ${mb(second)} MB, last quarter ${mb(last)} MB; listeners in the blocks ${before.total} before, ${after.total} after; ` +
+        `on window/document/block elements before ${JSON.stringify(before.roots)}, after ${JSON.stringify(after.roots)}`,
+    );
 
     // Enough of each kind really happened.
     for (const k of ['facet', 'search', 'interval', 'tab', 'page', 'more']) expect(kinds[k] || 0, k).toBeGreaterThan(30);

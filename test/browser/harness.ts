@@ -41,8 +41,14 @@ export function startPortal(options: Record<string, unknown> = {}): Promise<Emul
 }
 
 const BASE_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 export interface LaunchOptions {
@@ -102,10 +108,14 @@ export function likeAVisitor(page: Page): void {
   visitors.add(page);
   const click = page.click.bind(page);
   page.click = async (...args: Parameters<Page['click']>) => {
-    await page.waitForFunction(() => new Promise<boolean>((done) => {
-      const y = window.scrollY;
-      requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
-    }), { timeout: 10_000 });
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((done) => {
+          const y = window.scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
+        }),
+      { timeout: 10_000 },
+    );
     return click(...args);
   };
   const select = page.select.bind(page);
@@ -133,16 +143,26 @@ function onTheRunsClock(browser: Browser) {
 
 const profiles = new Set<string>();
 const removeProfile = (dir: string) => {
-  try { rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); profiles.delete(dir); } catch { /* retried at exit */ }
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    profiles.delete(dir);
+  } catch {
+    /* retried at exit */
+  }
 };
 // Last chance for a profile whose browser outlived a failed test: when the test process ends.
-process.once('exit', () => { for (const dir of profiles) removeProfile(dir); });
+process.once('exit', () => {
+  for (const dir of profiles) removeProfile(dir);
+});
 
 /**
  * Removes a browser profile once the browser process has exited (not at 'disconnected': Chromium
  * still writes its profile then, and a removal racing it left ~30 folders in /tmp per run).
  */
-export function removeWhenGone(dir: string, proc: { exitCode: number | null; signalCode?: string | null; once(e: 'exit', cb: () => void): unknown } | null) {
+export function removeWhenGone(
+  dir: string,
+  proc: { exitCode: number | null; signalCode?: string | null; once(e: 'exit', cb: () => void): unknown } | null,
+) {
   profiles.add(dir);
   if (!proc) return; // no process of ours: removed at exit
   if (proc.exitCode !== null || proc.signalCode) removeProfile(dir);
@@ -154,25 +174,44 @@ export function removeWhenGone(dir: string, proc: { exitCode: number | null; sig
  * target file empty as soon as a download starts (a placeholder for the name) and fills it later, so
  * the file's presence says nothing: wait for the browser's own "completed".
  */
-export interface Downloads { dir: string; next(name: string, timeoutMs?: number): Promise<string>; close(): void }
+export interface Downloads {
+  dir: string;
+  next(name: string, timeoutMs?: number): Promise<string>;
+  close(): void;
+}
 export async function downloadsOf(browser: Browser): Promise<Downloads> {
   const dir = mkdtempSync(join(tmpdir(), 'piazza-downloads-'));
   const cdp = await browser.target().createCDPSession();
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir, eventsEnabled: true });
   return {
     dir,
-    next: (name, timeoutMs = 20_000) => new Promise((done, fail) => {
-      const on = (e: { state: string }) => {
-        if (e.state === 'completed') { stop(); done(readFileSync(join(dir, name), 'utf8')); }
-        else if (e.state === 'canceled') { stop(); fail(new Error('download of ' + name + ' canceled')); }
-      };
-      const timer = setTimeout(() => { stop(); fail(new Error('no download of ' + name)); }, timeoutMs);
-      const stop = () => { clearTimeout(timer); cdp.off('Browser.downloadProgress', on); };
-      cdp.on('Browser.downloadProgress', on);
-    }),
+    next: (name, timeoutMs = 20_000) =>
+      new Promise((done, fail) => {
+        const on = (e: { state: string }) => {
+          if (e.state === 'completed') {
+            stop();
+            done(readFileSync(join(dir, name), 'utf8'));
+          } else if (e.state === 'canceled') {
+            stop();
+            fail(new Error('download of ' + name + ' canceled'));
+          }
+        };
+        const timer = setTimeout(() => {
+          stop();
+          fail(new Error('no download of ' + name));
+        }, timeoutMs);
+        const stop = () => {
+          clearTimeout(timer);
+          cdp.off('Browser.downloadProgress', on);
+        };
+        cdp.on('Browser.downloadProgress', on);
+      }),
     close: () => {
       rmSync(dir, { recursive: true, force: true });
-      void cdp.send('Browser.setDownloadBehavior', { behavior: 'default' }).then(() => cdp.detach()).catch(() => {});
+      void cdp
+        .send('Browser.setDownloadBehavior', { behavior: 'default' })
+        .then(() => cdp.detach())
+        .catch(() => {});
     },
   };
 }
@@ -200,16 +239,24 @@ export async function newProbe(browser: Browser, viewport = { width: 1280, heigh
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];
   const requests: string[] = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
   page.on('pageerror', (err) => pageErrors.push(String((err as Error)?.message ?? err)));
   const failedResponses: string[] = [];
-  page.on('request', (req: HTTPRequest) => { requests.push(req.url()); });
-  page.on('response', (res) => { if (res.status() >= 400) failedResponses.push(res.status() + ' ' + res.url()); });
+  page.on('request', (req: HTTPRequest) => {
+    requests.push(req.url());
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) failedResponses.push(res.status() + ' ' + res.url());
+  });
   return {
     page,
     consoleErrors,
     pageErrors,
-    get errors() { return [...consoleErrors, ...pageErrors]; },
+    get errors() {
+      return [...consoleErrors, ...pageErrors];
+    },
     requests,
     failedResponses,
     external: () => requests.filter((u) => !isLocal(u)),
@@ -236,7 +283,12 @@ export const chunksLoaded = (probe: Probe) =>
 let axeSource: string | null = null;
 /** axe-core's own script (axe.min.js), read once. */
 export const axeScript = (): string => (axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-export interface AxeViolation { id: string; impact: string | null; help: string; nodes: string[] }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
 
 /** The page function of every axe check: axe-core with the WCAG 2.1 A/AA tags on `ctx` (default the document); rule id, help, node selectors. */
 export const axeRun = async (ctx: string | null): Promise<AxeViolation[]> => {
@@ -244,7 +296,10 @@ export const axeRun = async (ctx: string | null): Promise<AxeViolation[]> => {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
   });
   return result.violations.map((v: any) => ({
-    id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(' ')),
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n: any) => n.target.join(' ')),
   }));
 };
 
@@ -257,7 +312,6 @@ export async function axe(page: Page, context: string | null = null): Promise<Ax
 /** Readable summary for assertion messages: what to fix, where. */
 export const describeViolations = (violations: AxeViolation[]) =>
   violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.join('\n  ')}`).join('\n');
-
 
 /**
  * The one "wait for the next answer" of the block tests: `selector`'s `data-version` (a block's
@@ -278,10 +332,14 @@ export async function nextVersion(page: Page, selector: string, after: number, t
 
 /** Waits for `n` animation frames of the page: what a render started now has painted by then. */
 export const frames = (page: Page, n = 2) =>
-  page.evaluate((k) => new Promise<void>((done) => {
-    const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : done());
-    step(k);
-  }), n);
+  page.evaluate(
+    (k) =>
+      new Promise<void>((done) => {
+        const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : done());
+        step(k);
+      }),
+    n,
+  );
 
 /**
  * Follows the page's requests whose URL `match`es, from now on: `settled()` resolves once at least
@@ -292,25 +350,38 @@ export function watchRequests(page: Page, match: (url: string) => boolean) {
   const pending = new Set<HTTPRequest>();
   let seen = 0;
   let wake: (() => void) | null = null;
-  const check = () => { if (seen > 0 && pending.size === 0) wake?.(); };
-  const onRequest = (r: HTTPRequest) => { if (match(r.url())) { seen++; pending.add(r); } };
-  const onDone = (r: HTTPRequest) => { if (pending.delete(r)) check(); };
+  const check = () => {
+    if (seen > 0 && pending.size === 0) wake?.();
+  };
+  const onRequest = (r: HTTPRequest) => {
+    if (match(r.url())) {
+      seen++;
+      pending.add(r);
+    }
+  };
+  const onDone = (r: HTTPRequest) => {
+    if (pending.delete(r)) check();
+  };
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
   return {
     seen: () => seen,
-    settled: (timeout = 20_000) => new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`requests still pending: ${[...pending].map((r) => r.url()).join(', ') || 'none sent'}`)), timeout);
-      wake = () => {
-        clearTimeout(timer);
-        page.off('request', onRequest);
-        page.off('requestfinished', onDone);
-        page.off('requestfailed', onDone);
-        resolve();
-      };
-      check();
-    }),
+    settled: (timeout = 20_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`requests still pending: ${[...pending].map((r) => r.url()).join(', ') || 'none sent'}`)),
+          timeout,
+        );
+        wake = () => {
+          clearTimeout(timer);
+          page.off('request', onRequest);
+          page.off('requestfinished', onDone);
+          page.off('requestfailed', onDone);
+          resolve();
+        };
+        check();
+      }),
   };
 }
 
@@ -319,13 +390,20 @@ export function watchRequests(page: Page, match: (url: string) => boolean) {
  * two frames. (An observer, not the resource list, which stops growing at 250 entries.) A request
  * still in flight is seen by the tests' own request logs.
  */
-export const untilQuiet = () => new Promise<boolean>((done) => {
-  let timer: ReturnType<typeof setTimeout>;
-  const observer = new PerformanceObserver(() => { clearTimeout(timer); timer = setTimeout(end, 250); });
-  const end = () => { observer.disconnect(); requestAnimationFrame(() => requestAnimationFrame(() => done(true))); };
-  observer.observe({ type: 'resource' });
-  timer = setTimeout(end, 250);
-});
+export const untilQuiet = () =>
+  new Promise<boolean>((done) => {
+    let timer: ReturnType<typeof setTimeout>;
+    const observer = new PerformanceObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(end, 250);
+    });
+    const end = () => {
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+    };
+    observer.observe({ type: 'resource' });
+    timer = setTimeout(end, 250);
+  });
 
 /**
  * The page has had its chance to do what it would do next: nothing fetched for 250 ms (answers in,

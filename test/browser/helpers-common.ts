@@ -4,13 +4,19 @@ import { chunksLoaded, type Probe } from './harness';
 
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
-export const WIDTHS = [['phone', PHONE], ['desktop', DESKTOP]] as const;
+export const WIDTHS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
 
 /** Chunk names (hash stripped) the page loaded. */
 export const chunkNames = (probe: Probe) => chunksLoaded(probe).map((f) => f.replace(/-[\w-]{8}\.js$/, ''));
 
 /** The helper and gallery chunks (not shared ones, whose names depend on the build) the page loaded, sorted. */
-export const helperChunks = (probe: Probe) => chunkNames(probe).filter((n) => /^(helper-|gallery$|lightbox$)/.test(n)).sort();
+export const helperChunks = (probe: Probe) =>
+  chunkNames(probe)
+    .filter((n) => /^(helper-|gallery$|lightbox$)/.test(n))
+    .sort();
 
 /** Visible text of an element, whitespace collapsed. */
 export const textOf = (page: Page, selector: string) =>
@@ -21,11 +27,18 @@ export const textOf = (page: Page, selector: string) =>
  * pixel each way. Self-contained, so its source can be sent to a page as is.
  */
 export function overlapsIn(gridId: string): number {
-  const r = Array.from(document.getElementById(gridId)!.children).map((el) => el.getBoundingClientRect()).filter((b) => b.height > 0);
+  const r = Array.from(document.getElementById(gridId)!.children)
+    .map((el) => el.getBoundingClientRect())
+    .filter((b) => b.height > 0);
   let n = 0;
-  for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
-    if (Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left) > 1 && Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top) > 1) n++;
-  }
+  for (let i = 0; i < r.length; i++)
+    for (let j = i + 1; j < r.length; j++) {
+      if (
+        Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left) > 1 &&
+        Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top) > 1
+      )
+        n++;
+    }
   return n;
 }
 

@@ -13,7 +13,12 @@ import { helperChunks, overlapsIn, WIDTHS } from './helpers-common';
 const env = useBrowserEnv();
 
 /** `overflow`: how far the lowest card reaches below the grid's box (BI's MiniMasonry leaves 5 px in one column even at rest). */
-interface Frame { overlaps: number; overflow: number; cardHeight: number; columns: number }
+interface Frame {
+  overlaps: number;
+  overflow: number;
+  cardHeight: number;
+  columns: number;
+}
 
 /** Frames where a card overlaps another, or reaches further below the grid than at rest (the first frame). */
 const untidy = (frames: Frame[]) => frames.filter((f) => f.overlaps > 0 || f.overflow > Math.max(0, frames[0].overflow) + 1);
@@ -24,42 +29,51 @@ const untidy = (frames: Frame[]) => frames.filter((f) => f.overlaps > 0 || f.ove
  * after it, between layout and paint.
  */
 function watchToggle(page: Page, toggle: string, card: string): Promise<Frame[]> {
-  return page.evaluate((toggleSel, cardSel) => new Promise<Frame[]>((resolve) => {
-    const grid = document.getElementById('uffici')!;
-    const items = Array.from(grid.children) as HTMLElement[];
-    const frames: Frame[] = [];
-    const check = () => {
-      const r = items.map((el) => el.getBoundingClientRect());
-      const g = grid.getBoundingClientRect();
-      let overlaps = 0;
-      for (let i = 0; i < r.length; i++) {
-        for (let j = i + 1; j < r.length; j++) {
-          const w = Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left);
-          const h = Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top);
-          if (w > 1 && h > 1) overlaps++;
-        }
-      }
-      frames.push({
-        overlaps,
-        overflow: Math.round(Math.max(...r.map((x) => x.bottom)) - g.bottom),
-        cardHeight: Math.round(document.querySelector(cardSel)!.getBoundingClientRect().height),
-        columns: new Set(r.map((x) => Math.round(x.left))).size,
-      });
-    };
-    const ro = new ResizeObserver(check);
-    items.forEach((el) => ro.observe(el));
-    check(); // at rest, before the click
-    (document.querySelector(toggleSel) as HTMLElement).click();
-    const section = document.querySelector((document.querySelector(toggleSel) as HTMLElement).getAttribute('data-bs-target')!)!;
-    // Done when Bootstrap's transition has ended (no `.collapsing`) and two more frames have passed.
-    let quiet = 0;
-    const tick = () => {
-      quiet = section.classList.contains('collapsing') ? 0 : quiet + 1;
-      if (quiet < 3) requestAnimationFrame(tick);
-      else { ro.disconnect(); check(); resolve(frames); }
-    };
-    requestAnimationFrame(tick);
-  }), toggle, card);
+  return page.evaluate(
+    (toggleSel, cardSel) =>
+      new Promise<Frame[]>((resolve) => {
+        const grid = document.getElementById('uffici')!;
+        const items = Array.from(grid.children) as HTMLElement[];
+        const frames: Frame[] = [];
+        const check = () => {
+          const r = items.map((el) => el.getBoundingClientRect());
+          const g = grid.getBoundingClientRect();
+          let overlaps = 0;
+          for (let i = 0; i < r.length; i++) {
+            for (let j = i + 1; j < r.length; j++) {
+              const w = Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left);
+              const h = Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top);
+              if (w > 1 && h > 1) overlaps++;
+            }
+          }
+          frames.push({
+            overlaps,
+            overflow: Math.round(Math.max(...r.map((x) => x.bottom)) - g.bottom),
+            cardHeight: Math.round(document.querySelector(cardSel)!.getBoundingClientRect().height),
+            columns: new Set(r.map((x) => Math.round(x.left))).size,
+          });
+        };
+        const ro = new ResizeObserver(check);
+        items.forEach((el) => ro.observe(el));
+        check(); // at rest, before the click
+        (document.querySelector(toggleSel) as HTMLElement).click();
+        const section = document.querySelector((document.querySelector(toggleSel) as HTMLElement).getAttribute('data-bs-target')!)!;
+        // Done when Bootstrap's transition has ended (no `.collapsing`) and two more frames have passed.
+        let quiet = 0;
+        const tick = () => {
+          quiet = section.classList.contains('collapsing') ? 0 : quiet + 1;
+          if (quiet < 3) requestAnimationFrame(tick);
+          else {
+            ro.disconnect();
+            check();
+            resolve(frames);
+          }
+        };
+        requestAnimationFrame(tick);
+      }),
+    toggle,
+    card,
+  );
 }
 
 /** Laid out by the theme: 2.18's MiniMasonry moves cards with transforms, 2.2/2.11's Masonry v4 with left/top. */

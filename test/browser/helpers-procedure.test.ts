@@ -10,28 +10,42 @@ import { helperChunks, WIDTHS } from './helpers-common';
 
 const env = useBrowserEnv();
 
-interface StepState { open: boolean; expanded: string | null; header: boolean; label: string; findable: boolean }
+interface StepState {
+  open: boolean;
+  expanded: string | null;
+  header: boolean;
+  label: string;
+  findable: boolean;
+}
 
 /** What a visitor and a screen reader get from each step of a wrapper. */
 function steps(page: Page, wrapper: string): Promise<StepState[]> {
-  return page.$$eval(wrapper + ' [data-procedure]', (panels) => panels.map((panel) => {
-    const toggle = document.querySelector<HTMLElement>(`[aria-controls="${panel.id}"]`)!;
-    const visible = Array.from(toggle.querySelectorAll<HTMLElement>('[data-procedure-show],[data-procedure-collapse]')).filter((s) => s.getClientRects().length > 0);
-    return {
-      open: (panel as HTMLElement).offsetHeight > 0 && panel.getAttribute('hidden') === null,
-      expanded: toggle.getAttribute('aria-expanded'),
-      header: panel.closest('.procedure-item')!.querySelector('.procedure-item-header')!.classList.contains('procedure-item-header-open'),
-      label: visible.map((s) => s.textContent!.trim()).join('|'),
-      findable: panel.getAttribute('hidden') === 'until-found' || panel.getAttribute('hidden') === null,
-    };
-  }));
+  return page.$$eval(wrapper + ' [data-procedure]', (panels) =>
+    panels.map((panel) => {
+      const toggle = document.querySelector<HTMLElement>(`[aria-controls="${panel.id}"]`)!;
+      const visible = Array.from(toggle.querySelectorAll<HTMLElement>('[data-procedure-show],[data-procedure-collapse]')).filter(
+        (s) => s.getClientRects().length > 0,
+      );
+      return {
+        open: (panel as HTMLElement).offsetHeight > 0 && panel.getAttribute('hidden') === null,
+        expanded: toggle.getAttribute('aria-expanded'),
+        header: panel.closest('.procedure-item')!.querySelector('.procedure-item-header')!.classList.contains('procedure-item-header-open'),
+        label: visible.map((s) => s.textContent!.trim()).join('|'),
+        findable: panel.getAttribute('hidden') === 'until-found' || panel.getAttribute('hidden') === null,
+      };
+    }),
+  );
 }
 
 /** The show-all / hide-all control: its visible label and aria-expanded. */
-const toggleAll = (page: Page, wrapper: string) => page.$eval(wrapper + ' [data-procedure-toggle]', (b) => ({
-  label: Array.from(b.querySelectorAll<HTMLElement>('[data-procedure-show-all],[data-procedure-collapse-all]')).filter((s) => s.getClientRects().length > 0).map((s) => s.textContent!.trim()).join('|'),
-  expanded: b.getAttribute('aria-expanded'),
-}));
+const toggleAll = (page: Page, wrapper: string) =>
+  page.$eval(wrapper + ' [data-procedure-toggle]', (b) => ({
+    label: Array.from(b.querySelectorAll<HTMLElement>('[data-procedure-show-all],[data-procedure-collapse-all]'))
+      .filter((s) => s.getClientRects().length > 0)
+      .map((s) => s.textContent!.trim())
+      .join('|'),
+    expanded: b.getAttribute('aria-expanded'),
+  }));
 
 const closed: StepState = { open: false, expanded: 'false', header: false, label: 'Mostra dettagli', findable: true };
 const opened: StepState = { open: true, expanded: 'true', header: true, label: 'Nascondi dettagli', findable: true };
@@ -42,7 +56,9 @@ describe.each(WIDTHS)('procedure steps (%s)', (_name, viewport) => {
     const { page } = probe;
     expect(await steps(page, '#procedura')).toEqual([closed, closed, closed]);
     expect(await toggleAll(page, '#procedura')).toEqual({ label: 'Mostra tutto', expanded: 'false' });
-    expect(await page.$eval('#procedura [data-procedure-toggle]', (b) => b.getAttribute('aria-controls'))).toBe('collapse-p1-0 collapse-p1-1 collapse-p1-2');
+    expect(await page.$eval('#procedura [data-procedure-toggle]', (b) => b.getAttribute('aria-controls'))).toBe(
+      'collapse-p1-0 collapse-p1-1 collapse-p1-2',
+    );
     await expectAxe(page);
     expect(helperChunks(probe)).toEqual(['helper-procedure']);
     expect(probe.errors).toEqual([]);
@@ -128,7 +144,9 @@ describe('procedure steps: keyboard, find-in-page, links', () => {
     const probe = await openPage(env.browser, env.portal.url + 'helpers-procedure.html#collapse-p1-1', { width: 375, height: 740 });
     const { page } = probe;
     expect(await steps(page, '#procedura')).toEqual([closed, opened, closed]);
-    await page.evaluate(() => { location.hash = '#heading-r-1'; });
+    await page.evaluate(() => {
+      location.hash = '#heading-r-1';
+    });
     await page.waitForFunction(() => document.getElementById('collapse-r-1')!.classList.contains('show'));
     expect(await steps(page, '#procedura-link')).toEqual([closed, opened]);
     expect(probe.errors).toEqual([]);
@@ -156,7 +174,9 @@ describe('procedure steps: keyboard, find-in-page, links', () => {
       await (window as any).piazza.mount(wrapper);
       await (window as any).piazza.mount();
     });
-    expect(await page.$eval('#procedura-link [data-procedure-toggle]', (b) => b.getAttribute('aria-controls'))).toBe('collapse-r-0 collapse-r-1 collapse-r-2');
+    expect(await page.$eval('#procedura-link [data-procedure-toggle]', (b) => b.getAttribute('aria-controls'))).toBe(
+      'collapse-r-0 collapse-r-1 collapse-r-2',
+    );
     await page.click('[aria-controls="collapse-r-2"]');
     expect(await steps(page, '#procedura-link')).toEqual([closed, closed, opened]);
     await page.click('[aria-controls="collapse-r-0"]');

@@ -13,33 +13,56 @@ const env = useBrowserEnv({ remote: true });
 
 const api = (probe: Probe) => probe.requests.filter((u) => u.includes('/api/opendata/'));
 const settled = (page: Page, selector: string) =>
-  page.waitForFunction((sel) => Array.from(document.querySelectorAll(sel)).every((l) => l.hasAttribute('data-piazza-embedded')), {}, selector);
+  page.waitForFunction(
+    (sel) => Array.from(document.querySelectorAll(sel)).every((l) => l.hasAttribute('data-piazza-embedded')),
+    {},
+    selector,
+  );
 
 describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
   it('replaces each placeholder with the view from the portal the link points at (port kept), via JSONP', async () => {
-    const probe = await openPage(env.browser, env.portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(env.remote.origin), viewport);
+    const probe = await openPage(
+      env.browser,
+      env.portal.url + 'helpers-sharedlink.html?remote=' + encodeURIComponent(env.remote.origin),
+      viewport,
+    );
     const { page } = probe;
-    await page.waitForFunction(() => !document.getElementById('ph-locale') && !document.getElementById('ph-nodo') && !document.getElementById('ph-remoto') && !document.getElementById('ph-remoto-nodo') && !document.getElementById('ph-tradotto'));
+    await page.waitForFunction(
+      () =>
+        !document.getElementById('ph-locale') &&
+        !document.getElementById('ph-nodo') &&
+        !document.getElementById('ph-remoto') &&
+        !document.getElementById('ph-remoto-nodo') &&
+        !document.getElementById('ph-tradotto'),
+    );
     await settled(page, '[data-shared_link="999999"]');
 
     // Local object, local node (looked up with the original's select-fields query), remote ones on the second port.
-    expect(api(probe).sort()).toEqual([
-      `${env.portal.origin}/api/opendata/v2/content/read/4002?view=banner&callback=shared_link_4002`,
-      `${env.portal.origin}/api/opendata/v2/content/read/4007?view=card_teaser&callback=shared_link_4007`,
-      `${env.portal.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014002%20limit%201?callback=shared_link_node_14002`,
-      `${env.remote.origin}/api/opendata/v2/content/read/4010?view=card_teaser_info&callback=shared_link_4010`,
-      `${env.remote.origin}/api/opendata/v2/content/read/5003?view=card_teaser&callback=shared_link_5003`,
-      `${env.remote.origin}/api/opendata/v2/content/read/5004?view=card&callback=shared_link_5004`,
-      `${env.remote.origin}/api/opendata/v2/content/read/999999?view=card_teaser&callback=shared_link_999999`,
-      `${env.remote.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014010%20limit%201?callback=shared_link_node_14010`,
-    ].sort());
+    expect(api(probe).sort()).toEqual(
+      [
+        `${env.portal.origin}/api/opendata/v2/content/read/4002?view=banner&callback=shared_link_4002`,
+        `${env.portal.origin}/api/opendata/v2/content/read/4007?view=card_teaser&callback=shared_link_4007`,
+        `${env.portal.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014002%20limit%201?callback=shared_link_node_14002`,
+        `${env.remote.origin}/api/opendata/v2/content/read/4010?view=card_teaser_info&callback=shared_link_4010`,
+        `${env.remote.origin}/api/opendata/v2/content/read/5003?view=card_teaser&callback=shared_link_5003`,
+        `${env.remote.origin}/api/opendata/v2/content/read/5004?view=card&callback=shared_link_5004`,
+        `${env.remote.origin}/api/opendata/v2/content/read/999999?view=card_teaser&callback=shared_link_999999`,
+        `${env.remote.origin}/api/opendata/v2/content/search/select-fields%20%5Bmetadata.id%5D%20and%20raw%5Bmeta_node_id_si%5D%20%3D%2014010%20limit%201?callback=shared_link_node_14010`,
+      ].sort(),
+    );
 
-    const embedded = await page.$$eval('#griglia [data-object_id]', (els) => els.map((el) => ({
-      id: el.getAttribute('data-object_id'),
-      classes: el.className,
-      heading: el.querySelector('h3')?.textContent?.trim() ?? null,
-      links: Array.from(el.querySelectorAll('a[href]')).map((a) => [new URL(a.getAttribute('href')!).origin, a.getAttribute('target'), a.getAttribute('rel')]),
-    })));
+    const embedded = await page.$$eval('#griglia [data-object_id]', (els) =>
+      els.map((el) => ({
+        id: el.getAttribute('data-object_id'),
+        classes: el.className,
+        heading: el.querySelector('h3')?.textContent?.trim() ?? null,
+        links: Array.from(el.querySelectorAll('a[href]')).map((a) => [
+          new URL(a.getAttribute('href')!).origin,
+          a.getAttribute('target'),
+          a.getAttribute('rel'),
+        ]),
+      })),
+    );
     const byId = Object.fromEntries(embedded.map((e) => [e.id, e]));
     expect(byId['4007'].classes).toContain('card-teaser');
     expect(byId['4007'].heading).toBe('Festa della Musica'); // the page is Italian
@@ -57,7 +80,11 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
     // in Italian (no data-piazza-messages="en" on this page), prefixed with the helper and the link.
     expect(await page.$eval('#ph-mancante h2', (h) => h.textContent)).toBe('Contenuto rimosso');
     const logged = probe.consoleErrors.filter((m) => m.startsWith('[piazza]'));
-    expect(logged).toEqual([expect.stringMatching(/^\[piazza\] sharedlink helper "http:\/\/127\.0\.0\.1:\d+\/openpa\/object\/999999": richiesta della vista card_teaser non riuscita: - Request failed \(http:\/\/127\.0\.0\.1:\d+\/.+\)$/)]);
+    expect(logged).toEqual([
+      expect.stringMatching(
+        /^\[piazza\] sharedlink helper "http:\/\/127\.0\.0\.1:\d+\/openpa\/object\/999999": richiesta della vista card_teaser non riuscita: - Request failed \(http:\/\/127\.0\.0\.1:\d+\/.+\)$/,
+      ),
+    ]);
     // The browser's own line for the failed script is the only other error.
     expect(probe.consoleErrors.filter((m) => !m.startsWith('[piazza]'))).toEqual([expect.stringMatching(/404/)]);
     expect(probe.pageErrors).toEqual([]);
@@ -66,9 +93,14 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
     const overlaps = await page.$eval('#griglia', (grid) => {
       const r = Array.from(grid.children).map((c) => c.getBoundingClientRect());
       let n = 0;
-      for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
-        if (Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left) > 1 && Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top) > 1) n++;
-      }
+      for (let i = 0; i < r.length; i++)
+        for (let j = i + 1; j < r.length; j++) {
+          if (
+            Math.min(r[i].right, r[j].right) - Math.max(r[i].left, r[j].left) > 1 &&
+            Math.min(r[i].bottom, r[j].bottom) - Math.max(r[i].top, r[j].top) > 1
+          )
+            n++;
+        }
       return n;
     });
     expect(overlaps).toBe(0);
@@ -83,7 +115,10 @@ describe.each(WIDTHS)('shared-link embeds (%s)', (_name, viewport) => {
 
 describe('shared-link embeds: language, cache, late markup', () => {
   it('shows the view in the page language, else the fallback language', async () => {
-    const probe = await openPage(env.browser, env.portal.url + 'helpers-sharedlink.html?lang=de&remote=' + encodeURIComponent(env.remote.origin));
+    const probe = await openPage(
+      env.browser,
+      env.portal.url + 'helpers-sharedlink.html?lang=de&remote=' + encodeURIComponent(env.remote.origin),
+    );
     const { page } = probe;
     await page.waitForFunction(() => !document.getElementById('ph-tradotto') && !document.getElementById('ph-locale'));
     expect(await page.$eval('[data-object_id="5003"] h3', (h) => h.textContent!.trim())).toBe('Neue Webseite der Gemeinde');
@@ -131,21 +166,35 @@ describe('shared-link embeds: language, cache, late markup', () => {
     await settled(page, '[data-remote-path]');
     expect(await page.$eval('#ph-remoto h2', (h) => h.textContent)).toBe('Riepilogo del consiglio');
     expect(probe.consoleErrors.filter((m) => m.startsWith('[piazza] sharedlink helper ')).length).toBe(4);
-    expect(await page.$$eval('[data-remote-path]', (l) => l.map((x) => x.getAttribute('data-piazza-embedded')))).toEqual(['false', 'false', 'false', 'false']);
+    expect(await page.$$eval('[data-remote-path]', (l) => l.map((x) => x.getAttribute('data-piazza-embedded')))).toEqual([
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
     await page.close();
   });
 });
 
 describe('shared-link embeds from a hostile portal', () => {
   let hostile: Emulator;
-  beforeAll(async () => { hostile = await startPortal({ hostile: true }); });
-  afterAll(async () => { await hostile?.close(); });
+  beforeAll(async () => {
+    hostile = await startPortal({ hostile: true });
+  });
+  afterAll(async () => {
+    await hostile?.close();
+  });
 
   it('executes nothing: no script, no event handler, no javascript: URL survives', async () => {
-    const probe = await openPage(env.browser, env.portal.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(hostile.origin));
+    const probe = await openPage(
+      env.browser,
+      env.portal.url + 'test/helpers-sharedlink-hostile.html?remote=' + encodeURIComponent(hostile.origin),
+    );
     const { page } = probe;
     await settled(page, '[data-shared_link]');
-    await page.waitForFunction(() => !document.getElementById('ph-1') && !document.getElementById('ph-2') && !document.getElementById('ph-3'));
+    await page.waitForFunction(
+      () => !document.getElementById('ph-1') && !document.getElementById('ph-2') && !document.getElementById('ph-3'),
+    );
     // The views did carry the attacks (so this test can fail)…
     const raw = await (await fetch(hostile.origin + '/api/opendata/v2/content/read/4007?view=card_teaser')).text();
     expect(raw).toMatch(/<script>window\.__piazzaXss/);
@@ -155,7 +204,9 @@ describe('shared-link embeds from a hostile portal', () => {
     const found = await page.$eval('#griglia', (grid) => ({
       scripts: grid.querySelectorAll('script').length,
       handlers: Array.from(grid.querySelectorAll('*')).filter((el) => Array.from(el.attributes).some((a) => /^on/i.test(a.name))).length,
-      jsUrls: Array.from(grid.querySelectorAll('[href],[src]')).filter((el) => /^\s*javascript:/i.test(el.getAttribute('href') || el.getAttribute('src') || '')).length,
+      jsUrls: Array.from(grid.querySelectorAll('[href],[src]')).filter((el) =>
+        /^\s*javascript:/i.test(el.getAttribute('href') || el.getAttribute('src') || ''),
+      ).length,
       embedded: grid.querySelectorAll('[data-object_id]').length,
     }));
     expect(found).toEqual({ scripts: 0, handlers: 0, jsUrls: 0, embedded: 4 });
@@ -163,7 +214,7 @@ describe('shared-link embeds from a hostile portal', () => {
     await quiet(page);
     expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
     // The other view's element of the same object was left alone.
-    expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe('Resta com\'è');
+    expect(await page.$eval('#not-this-view', (el) => el.textContent!.trim())).toBe("Resta com'è");
     expect(probe.pageErrors).toEqual([]);
     expect(probe.external()).toEqual([]);
     await page.close();

@@ -41,7 +41,15 @@ async function axTables(page: Page, selector: string): Promise<number> {
 /** Key → value pairs of a stacked copy (row headers with the cell after them). */
 const pairs = (page: Page, copySelector: string) =>
   page.$$eval(copySelector + ' tr', (rows) =>
-    rows.map((tr) => Array.from(tr.children).map((c) => `${c.tagName.toLowerCase()}${c.getAttribute('scope') ? '[' + c.getAttribute('scope') + ']' : ''}:${(c as HTMLElement).innerText.trim()}`).join(' | ')));
+    rows.map((tr) =>
+      Array.from(tr.children)
+        .map(
+          (c) =>
+            `${c.tagName.toLowerCase()}${c.getAttribute('scope') ? '[' + c.getAttribute('scope') + ']' : ''}:${(c as HTMLElement).innerText.trim()}`,
+        )
+        .join(' | '),
+    ),
+  );
 
 describe('stacked tables at 375 px', () => {
   it('stacks wide tables with header cells, leaves the others, and passes axe', async () => {
@@ -90,11 +98,17 @@ describe('stacked tables at 375 px', () => {
       'th[row]:Aggiornato | td:2025-06-30T10:00:00+02:00',
     ]);
     // Links are real copies that still work; row classes are kept.
-    expect(await page.$eval('#wrap-stack [data-piazza-stack-copy] a[href^="tel:"]', (a) => a.getAttribute('href'))).toBe('tel:+390461000111');
+    expect(await page.$eval('#wrap-stack [data-piazza-stack-copy] a[href^="tel:"]', (a) => a.getAttribute('href'))).toBe(
+      'tel:+390461000111',
+    );
     expect(await page.$$eval('#wrap-stack [data-piazza-stack-copy] tr.riga-anagrafe', (r) => r.length)).toBe(7);
-    expect(await page.$eval('#wrap-stack [data-piazza-stack-copy] caption', (c) => c.textContent)).toBe('Orari e contatti degli uffici comunali');
+    expect(await page.$eval('#wrap-stack [data-piazza-stack-copy] caption', (c) => c.textContent)).toBe(
+      'Orari e contatti degli uffici comunali',
+    );
 
-    const cards = await page.$$eval('#wrap-card .piazza-st-card', (tables) => tables.map((t) => (t as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+    const cards = await page.$$eval('#wrap-card .piazza-st-card', (tables) =>
+      tables.map((t) => (t as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+    );
     expect(cards).toEqual([
       'Beneficiario Associazione Sportiva Dilettantistica Valle Verde Importo 12.500,00 € Data 2025-03-14 Norma Regolamento contributi, art. 4 Responsabile Dott.ssa Maria Rossi Modalità di individuazione Bando pubblico',
       'Beneficiario Coro Parrocchiale "Le voci del lago" Importo 3.200,00 € Data 2025-04-02 Norma Regolamento contributi, art. 6 Responsabile Dott.ssa Maria Rossi',
@@ -102,16 +116,23 @@ describe('stacked tables at 375 px', () => {
     ]);
 
     const column = await pairs(page, '#wrap-column [data-piazza-stack-copy]');
-    expect(column.filter((r) => r.startsWith('th[rowgroup]'))).toEqual(['th[rowgroup]:2022', 'th[rowgroup]:2023', 'th[rowgroup]:2024', 'th[rowgroup]:2025']);
+    expect(column.filter((r) => r.startsWith('th[rowgroup]'))).toEqual([
+      'th[rowgroup]:2022',
+      'th[rowgroup]:2023',
+      'th[rowgroup]:2024',
+      'th[rowgroup]:2025',
+    ]);
     expect(column.filter((r) => r.includes('biennio'))).toEqual([
       'th[row]:Trasferimenti correnti | td:1.250.000,00 (biennio)',
       'th[row]:Trasferimenti correnti | td:1.250.000,00 (biennio)',
     ]);
     // No id is duplicated by the copies.
-    expect(await page.evaluate(() => {
-      const ids = Array.from(document.querySelectorAll('[id]')).map((e) => e.id);
-      return ids.length - new Set(ids).size;
-    })).toBe(0);
+    expect(
+      await page.evaluate(() => {
+        const ids = Array.from(document.querySelectorAll('[id]')).map((e) => e.id);
+        return ids.length - new Set(ids).size;
+      }),
+    ).toBe(0);
     await page.close();
   });
 });
@@ -136,7 +157,9 @@ describe('stacked tables at 1280 px', () => {
     expect((await states(page)).bilancio).toEqual({ stacked: 'true', originalShown: false, copyShown: true });
     // The original's content changes: the copy is rebuilt from it.
     await page.$eval('#uffici tbody tr td', (td) => (td.textContent = 'Anagrafe e stato civile'));
-    await page.waitForFunction(() => document.querySelector('#wrap-stack [data-piazza-stack-copy]')?.textContent?.includes('Anagrafe e stato civile'));
+    await page.waitForFunction(() =>
+      document.querySelector('#wrap-stack [data-piazza-stack-copy]')?.textContent?.includes('Anagrafe e stato civile'),
+    );
     await page.setViewport(DESKTOP);
     await page.waitForFunction(() => document.getElementById('uffici')!.getAttribute('data-piazza-stacked') === 'false');
     expect((await states(page)).uffici).toEqual({ stacked: 'false', originalShown: true, copyShown: false });

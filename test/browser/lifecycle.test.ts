@@ -49,7 +49,10 @@ describe('piazza.unmount', () => {
     const source = await (await fetch(env.portal.url + 'portale.html')).text();
     // The same page with blocks piazza does not know as blocks: the baseline of everything else
     // (consent, helpers, the page's own scripts).
-    await fetch(env.portal.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path: '/portale-senza-blocchi.html', html: source.replaceAll('data-piazza-block=', 'data-no-block=') }) });
+    await fetch(env.portal.origin + '/__emulator/pages', {
+      method: 'POST',
+      body: JSON.stringify({ path: '/portale-senza-blocchi.html', html: source.replaceAll('data-piazza-block=', 'data-no-block=') }),
+    });
     const bare = await newProbe(env.browser);
     await bare.page.goto(env.portal.url + 'portale-senza-blocchi.html', { waitUntil: 'domcontentloaded' });
     await waitReady(bare.page);
@@ -63,15 +66,21 @@ describe('piazza.unmount', () => {
     await waitReady(page);
     const cdp = await page.createCDPSession();
     // The fallback content each block had in the page's HTML.
-    const fallbacks = await page.evaluate((html, ids) => {
-      const doc = new DOMParser().parseFromString(html, 'text/html');
-      return ids.map((id) => doc.getElementById(id)!.outerHTML);
-    }, source, BLOCKS);
+    const fallbacks = await page.evaluate(
+      (html, ids) => {
+        const doc = new DOMParser().parseFromString(html, 'text/html');
+        return ids.map((id) => doc.getElementById(id)!.outerHTML);
+      },
+      source,
+      BLOCKS,
+    );
 
     for (const round of [1, 2]) {
       await useEveryPart(page);
       await page.evaluate(() => (window as any).piazza.unmount());
-      expect(await page.evaluate((ids) => ids.map((id) => document.getElementById(id)!.outerHTML), BLOCKS), `round ${round}`).toEqual(fallbacks);
+      expect(await page.evaluate((ids) => ids.map((id) => document.getElementById(id)!.outerHTML), BLOCKS), `round ${round}`).toEqual(
+        fallbacks,
+      );
       expect(await page.$$eval('[data-piazza-state]', (els) => els.length)).toBe(0);
       const requestsBefore = probe.requests.length;
       // piazza's longest timer is the facet counts' 500 ms wait for the list: anything a block left
@@ -82,7 +91,9 @@ describe('piazza.unmount', () => {
       expect(await traces(page, cdp), `round ${round}`).toEqual(baseline);
       // Mounted again: the same blocks work as on the first load.
       await page.evaluate(() => (window as any).piazza.mount());
-      expect(await page.$$eval('[data-piazza-block]', (els) => els.map((e) => e.id + ' ' + e.getAttribute('data-piazza-state')))).toEqual(BLOCKS.map((id) => id + ' mounted'));
+      expect(await page.$$eval('[data-piazza-block]', (els) => els.map((e) => e.id + ' ' + e.getAttribute('data-piazza-state')))).toEqual(
+        BLOCKS.map((id) => id + ' mounted'),
+      );
     }
     await firstResults(page, 'eventi', 'servizi');
     await page.waitForFunction(() => document.querySelectorAll('#documenti [role=grid] [role=row]').length > 1, { timeout: 15_000 });
@@ -98,7 +109,11 @@ describe('piazza.unmount', () => {
     await waitReady(page);
     await firstResults(page, 'eventi', 'servizi');
     await page.evaluate(() => (window as any).piazza.unmount(document.getElementById('servizi')));
-    expect(await page.$$eval('[data-piazza-block]', (els) => els.map((e) => e.id + ' ' + e.getAttribute('data-piazza-state')))).toEqual(['eventi mounted', 'servizi null', 'documenti mounted']);
+    expect(await page.$$eval('[data-piazza-block]', (els) => els.map((e) => e.id + ' ' + e.getAttribute('data-piazza-state')))).toEqual([
+      'eventi mounted',
+      'servizi null',
+      'documenti mounted',
+    ]);
     // A block added later, unmounted before its chunk is even asked for: it keeps its content.
     const state = await page.evaluate(async () => {
       const el = document.createElement('div');
@@ -140,7 +155,8 @@ describe('piazza.unmount', () => {
     await page.waitForFunction(() => document.getElementById('tardivo')!.getAttribute('data-piazza-state') === 'loading');
     while (!held) await new Promise((r) => setTimeout(r, 20));
     await page.evaluate(() => {
-      const w = window as any, el = document.getElementById('tardivo')!;
+      const w = window as any,
+        el = document.getElementById('tardivo')!;
       w.piazza.unmount(el);
       w.__second = w.piazza.mount(el);
     });

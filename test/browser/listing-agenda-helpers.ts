@@ -54,9 +54,12 @@ export const listedEvents = (page: Page, blockId: string): Promise<ListedEvent[]
         text: (link.textContent || '').replace(/\s+/g, ' ').trim(),
         when: [...link.querySelector('.piazza-agenda-event-when')!.childNodes]
           .filter((n) => !(n instanceof Element && n.classList.contains('visually-hidden')))
-          .map((n) => n.textContent).join('').trim(),
+          .map((n) => n.textContent)
+          .join('')
+          .trim(),
       };
-    }));
+    }),
+  );
 
 /** The calendar requests the page made: module `…/calendar/search/?`, REST `…/calendar/search/{query}`, server `…/calendar/`. */
 export function calendarRequests(probe: Probe) {
@@ -70,7 +73,13 @@ const romeFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', y
 /** The Rome calendar day of an instant (`YYYY-MM-DD`): the oracle does not use the code under test. */
 export const romeDay = (ms: number) => romeFormat.format(new Date(ms));
 
-interface RawItem { id: number | string; title: string; allDay?: boolean; start: string; end?: string }
+interface RawItem {
+  id: number | string;
+  title: string;
+  allDay?: boolean;
+  start: string;
+  end?: string;
+}
 
 /**
  * The ids of the items of a calendar answer that touch the days [from, to) (`YYYY-MM-DD`, Rome):

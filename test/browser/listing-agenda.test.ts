@@ -13,7 +13,15 @@ import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { DATE, romeDayOf } from './clock';
 import {
-  afterAgenda, agenda, calendarRequests, idsInDays, listedEvents, nextAgenda, periodEnd, romeDay, type AgendaShown,
+  afterAgenda,
+  agenda,
+  calendarRequests,
+  idsInDays,
+  listedEvents,
+  nextAgenda,
+  periodEnd,
+  romeDay,
+  type AgendaShown,
 } from './listing-agenda-helpers';
 import { announcements, pageIdle, recordAnnouncements } from './listing-helpers';
 
@@ -40,7 +48,9 @@ const answerTo = async (url: string) => (await fetch(url)).json();
 
 /** The event ids the agenda should list for what it shows, from the emulator's own answer to its last request. */
 async function expectedIds(probe: Probe, shown: AgendaShown, match = '') {
-  const last = calendarRequests(probe).filter((r) => r.url.includes(match)).at(-1)!;
+  const last = calendarRequests(probe)
+    .filter((r) => r.url.includes(match))
+    .at(-1)!;
   const items = await answerTo(last.url);
   return idsInDays(items, shown.period, periodEnd(shown.view, shown.period)).sort();
 }
@@ -56,12 +66,14 @@ async function showAgenda(page: Page, element: string, blockId = element) {
 
 /** Opens the event list (its items are made when it opens). */
 async function openList(page: Page, blockId: string) {
-  await page.$eval('#' + blockId + ' .piazza-agenda-list', (d) => { (d as HTMLDetailsElement).open = true; });
+  await page.$eval('#' + blockId + ' .piazza-agenda-list', (d) => {
+    (d as HTMLDetailsElement).open = true;
+  });
   await page.waitForSelector('#' + blockId + ' .piazza-agenda-list :is(.piazza-agenda-days, .piazza-agenda-empty)');
 }
 
 describe('agenda tab', () => {
-  it('loads its chunk (with Toast UI) only on the visitor\'s intent (nothing after the first results and idle time), and Toast UI is in no other chunk', async () => {
+  it("loads its chunk (with Toast UI) only on the visitor's intent (nothing after the first results and idle time), and Toast UI is in no other chunk", async () => {
     const probe = await open(WIDE, '?agenda-eventi.tab=list');
     const { page } = probe;
     await page.waitForSelector('#agenda-eventi .piazza-listing-list[data-version="1"]');
@@ -104,7 +116,9 @@ describe('agenda tab', () => {
     expect((end.getTime() - start.getTime()) / 86_400_000).toBe(42);
     expect(request.params.start <= shown.period + 'T00:00:00').toBe(true);
     // The first cell is that Monday.
-    const firstCell = await page.$eval('#agenda-eventi .toastui-calendar-daygrid-cell .toastui-calendar-weekday-grid-date', (e) => e.textContent!.trim());
+    const firstCell = await page.$eval('#agenda-eventi .toastui-calendar-daygrid-cell .toastui-calendar-weekday-grid-date', (e) =>
+      e.textContent!.trim(),
+    );
     expect(Number(firstCell)).toBe(start.getUTCDate());
     // The list has exactly the month's events (not the weeks around it), and the title says which month.
     await openList(page, 'agenda-eventi');
@@ -119,56 +133,62 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('shows a day at 768 px and below, opened at 09:00 with 48 px half-hour slots, and switches when the window is resized', DATE, async () => {
-    const probe = await open(PHONE);
-    const { page } = probe;
-    const day = await agenda(page, 'agenda-eventi');
-    expect(day).toMatchObject({ status: 'ready', view: 'day' });
-    const today = romeDayOf(0); // the portal's today, whatever the browser's zone
-    expect(day.period).toBe(today);
-    let request = calendarRequests(probe).at(-1)!;
-    expect([request.params.start, request.params.end]).toEqual([today + 'T00:00:00', periodEnd('day', today) + 'T00:00:00']);
-    // The time grid: 24 × 2 slots of 48 px; the panel opens with 09:00 at its top.
-    const grid = await page.$eval('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time', (panel) => ({
-      scrollTop: panel.scrollTop,
-      height: panel.querySelector<HTMLElement>('.toastui-calendar-timegrid')!.offsetHeight,
-    }));
-    expect(grid.height).toBe(48 * 48);
-    expect(grid.scrollTop).toBe(9 * 2 * 48);
-    const hourLabels = await page.$$eval('#agenda-eventi .toastui-calendar-timegrid-time', (els) =>
-      els.map((e) => ({ text: e.textContent!.trim(), top: e.getBoundingClientRect().top })).filter((l) => /^(09|10):00$/.test(l.text)));
-    expect(hourLabels.map((l) => l.text)).toEqual(['09:00', '10:00']);
-    expect(hourLabels[1].top - hourLabels[0].top).toBe(96);
-    // The day view lists the day's events, open.
-    expect(await page.$eval('#agenda-eventi .piazza-agenda-list', (d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await ids(page, 'agenda-eventi')).toEqual(await expectedIds(probe, day));
-    // The all-day event of today is there (the dataset's eventAllDayToday).
-    expect(await ids(page, 'agenda-eventi')).toContain(String(env.portal.dataset.notable.eventAllDayToday));
-    await expectAxe(page, 'day view');
+  it(
+    'shows a day at 768 px and below, opened at 09:00 with 48 px half-hour slots, and switches when the window is resized',
+    DATE,
+    async () => {
+      const probe = await open(PHONE);
+      const { page } = probe;
+      const day = await agenda(page, 'agenda-eventi');
+      expect(day).toMatchObject({ status: 'ready', view: 'day' });
+      const today = romeDayOf(0); // the portal's today, whatever the browser's zone
+      expect(day.period).toBe(today);
+      let request = calendarRequests(probe).at(-1)!;
+      expect([request.params.start, request.params.end]).toEqual([today + 'T00:00:00', periodEnd('day', today) + 'T00:00:00']);
+      // The time grid: 24 × 2 slots of 48 px; the panel opens with 09:00 at its top.
+      const grid = await page.$eval('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time', (panel) => ({
+        scrollTop: panel.scrollTop,
+        height: panel.querySelector<HTMLElement>('.toastui-calendar-timegrid')!.offsetHeight,
+      }));
+      expect(grid.height).toBe(48 * 48);
+      expect(grid.scrollTop).toBe(9 * 2 * 48);
+      const hourLabels = await page.$$eval('#agenda-eventi .toastui-calendar-timegrid-time', (els) =>
+        els.map((e) => ({ text: e.textContent!.trim(), top: e.getBoundingClientRect().top })).filter((l) => /^(09|10):00$/.test(l.text)),
+      );
+      expect(hourLabels.map((l) => l.text)).toEqual(['09:00', '10:00']);
+      expect(hourLabels[1].top - hourLabels[0].top).toBe(96);
+      // The day view lists the day's events, open.
+      expect(await page.$eval('#agenda-eventi .piazza-agenda-list', (d) => (d as HTMLDetailsElement).open)).toBe(true);
+      expect(await ids(page, 'agenda-eventi')).toEqual(await expectedIds(probe, day));
+      // The all-day event of today is there (the dataset's eventAllDayToday).
+      expect(await ids(page, 'agenda-eventi')).toContain(String(env.portal.dataset.notable.eventAllDayToday));
+      await expectAxe(page, 'day view');
 
-    // Wider than 768 px: the month of that day; back to a phone: the day again (today is in that month).
-    const month = await afterAgenda(page, 'agenda-eventi', () => page.setViewport({ width: 769, height: 900 }));
-    expect(month).toMatchObject({ view: 'month', period: today.slice(0, 8) + '01' });
-    expect(await page.$$eval('#agenda-eventi .toastui-calendar-daygrid-cell', (c) => c.length)).toBe(42);
-    expect(await page.$eval('#agenda-eventi .piazza-agenda-calendar', (e) => e.getBoundingClientRect().height)).toBe(800);
-    request = calendarRequests(probe).at(-1)!;
-    expect((Date.parse(request.params.end + 'Z') - Date.parse(request.params.start + 'Z')) / 86_400_000).toBe(42);
-    const again = await afterAgenda(page, 'agenda-eventi', () => page.setViewport({ width: 768, height: 900 }));
-    expect(again).toMatchObject({ view: 'day', period: today });
-    expect(await page.$eval('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time', (p) => p.scrollTop)).toBe(9 * 2 * 48);
-    expect(probe.errors).toEqual([]);
-    await page.close();
-  });
+      // Wider than 768 px: the month of that day; back to a phone: the day again (today is in that month).
+      const month = await afterAgenda(page, 'agenda-eventi', () => page.setViewport({ width: 769, height: 900 }));
+      expect(month).toMatchObject({ view: 'month', period: today.slice(0, 8) + '01' });
+      expect(await page.$$eval('#agenda-eventi .toastui-calendar-daygrid-cell', (c) => c.length)).toBe(42);
+      expect(await page.$eval('#agenda-eventi .piazza-agenda-calendar', (e) => e.getBoundingClientRect().height)).toBe(800);
+      request = calendarRequests(probe).at(-1)!;
+      expect((Date.parse(request.params.end + 'Z') - Date.parse(request.params.start + 'Z')) / 86_400_000).toBe(42);
+      const again = await afterAgenda(page, 'agenda-eventi', () => page.setViewport({ width: 768, height: 900 }));
+      expect(again).toMatchObject({ view: 'day', period: today });
+      expect(await page.$eval('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time', (p) => p.scrollTop)).toBe(9 * 2 * 48);
+      expect(probe.errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('a window resized while the tab was hidden: shown again, it is drawn for the new size (and view)', DATE, async () => {
     const probe = await open(PHONE);
     const { page } = probe;
-    const fits = () => page.$eval('#agenda-eventi .piazza-agenda-calendar', (c) => {
-      const panel = c.querySelector<HTMLElement>('.toastui-calendar-panel.toastui-calendar-time')!;
-      // The time panel ends at the calendar's bottom (within its border), neither past it nor short of it.
-      const gap = Math.round(c.getBoundingClientRect().bottom - panel.getBoundingClientRect().bottom);
-      return { fits: gap >= 0 && gap <= 8, scrollTop: panel.scrollTop };
-    });
+    const fits = () =>
+      page.$eval('#agenda-eventi .piazza-agenda-calendar', (c) => {
+        const panel = c.querySelector<HTMLElement>('.toastui-calendar-panel.toastui-calendar-time')!;
+        // The time panel ends at the calendar's bottom (within its border), neither past it nor short of it.
+        const gap = Math.round(c.getBoundingClientRect().bottom - panel.getBoundingClientRect().bottom);
+        return { fits: gap >= 0 && gap <= 8, scrollTop: panel.scrollTop };
+      });
     expect(await fits()).toEqual({ fits: true, scrollTop: 9 * 2 * 48 });
     // A smaller phone while the list is shown: the day view's panels were measured for the old height.
     await page.click('#agenda-eventi-list-tab');
@@ -215,91 +235,111 @@ describe('agenda tab', () => {
     expect(back.period).toBe(first.period);
     // In the day view the same buttons name days.
     await afterAgenda(page, 'agenda-eventi', () => page.setViewport(PHONE));
-    expect(await page.$$eval('#agenda-eventi .piazza-agenda-toolbar button', (bs) => bs.map((b) => b.textContent!.trim())))
-      .toEqual(['Giorno precedente', 'Oggi', 'Giorno successivo']);
+    expect(await page.$$eval('#agenda-eventi .piazza-agenda-toolbar button', (bs) => bs.map((b) => b.textContent!.trim()))).toEqual([
+      'Giorno precedente',
+      'Oggi',
+      'Giorno successivo',
+    ]);
     expect(probe.errors).toEqual([]);
     await page.close();
   });
 
-  it('every event is reachable by keyboard in the list and announced with its title, date and time; the grid takes no focus', DATE, async () => {
-    const probe = await open(WIDE);
-    const { page } = probe;
-    expect(await page.$eval('#agenda-eventi .piazza-agenda-calendar', (e) => e.getAttribute('aria-hidden'))).toBe('true');
-    expect(await page.$$eval('#agenda-eventi .piazza-agenda-calendar button, #agenda-eventi .piazza-agenda-calendar [tabindex]',
-      (els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length)).toBe(0);
-    // The list is a disclosure in the month view; opened from the keyboard, every event is a link.
-    expect(await page.$$('#agenda-eventi .piazza-agenda-event')).toHaveLength(0);
-    await page.focus('#agenda-eventi .piazza-agenda-list-summary');
-    await page.keyboard.press('Enter');
-    expect(await page.$eval('#agenda-eventi .piazza-agenda-list', (d) => (d as HTMLDetailsElement).open)).toBe(true);
-    await page.waitForSelector('#agenda-eventi .piazza-agenda-event');
-    const events = await listedEvents(page, 'agenda-eventi');
-    const { count } = await agenda(page, 'agenda-eventi');
-    expect(events).toHaveLength(count);
-    expect(events.every((e) => e.href)).toBe(true);
-    // "Title, weekday day month year, time": the date is read even where only the time is shown.
-    for (const e of events) {
-      expect(e.text.startsWith(e.title + ', ')).toBe(true);
-      expect(e.text).toMatch(/, (lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{1,2} \w+ \d{4}, /);
-      expect(e.when).toMatch(/^(\d{2}:\d{2}( – \d{2}:\d{2})?|Tutto il giorno|dal .+ al .+)$/);
-    }
-    // Tab walks from the summary through each event link and its .ics link.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-link');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-ics');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-link');
-    await expectAxe(page, 'month view, list open');
-    expect(probe.errors).toEqual([]);
-    await page.close();
-  });
+  it(
+    'every event is reachable by keyboard in the list and announced with its title, date and time; the grid takes no focus',
+    DATE,
+    async () => {
+      const probe = await open(WIDE);
+      const { page } = probe;
+      expect(await page.$eval('#agenda-eventi .piazza-agenda-calendar', (e) => e.getAttribute('aria-hidden'))).toBe('true');
+      expect(
+        await page.$$eval(
+          '#agenda-eventi .piazza-agenda-calendar button, #agenda-eventi .piazza-agenda-calendar [tabindex]',
+          (els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length,
+        ),
+      ).toBe(0);
+      // The list is a disclosure in the month view; opened from the keyboard, every event is a link.
+      expect(await page.$$('#agenda-eventi .piazza-agenda-event')).toHaveLength(0);
+      await page.focus('#agenda-eventi .piazza-agenda-list-summary');
+      await page.keyboard.press('Enter');
+      expect(await page.$eval('#agenda-eventi .piazza-agenda-list', (d) => (d as HTMLDetailsElement).open)).toBe(true);
+      await page.waitForSelector('#agenda-eventi .piazza-agenda-event');
+      const events = await listedEvents(page, 'agenda-eventi');
+      const { count } = await agenda(page, 'agenda-eventi');
+      expect(events).toHaveLength(count);
+      expect(events.every((e) => e.href)).toBe(true);
+      // "Title, weekday day month year, time": the date is read even where only the time is shown.
+      for (const e of events) {
+        expect(e.text.startsWith(e.title + ', ')).toBe(true);
+        expect(e.text).toMatch(/, (lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{1,2} \w+ \d{4}, /);
+        expect(e.when).toMatch(/^(\d{2}:\d{2}( – \d{2}:\d{2})?|Tutto il giorno|dal .+ al .+)$/);
+      }
+      // Tab walks from the summary through each event link and its .ics link.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-link');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-ics');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement!.className)).toContain('piazza-agenda-event-link');
+      await expectAxe(page, 'month view, list open');
+      expect(probe.errors).toEqual([]);
+      await page.close();
+    },
+  );
 
-  it('links an event to its location, else to /openpa/object/{id} behind the site-access prefix; a click on the grid goes there', DATE, async () => {
-    const probe = await open(WIDE);
-    const { page } = probe;
-    await openList(page, 'agenda-eventi');
-    const last = calendarRequests(probe).at(-1)!;
-    const items: Array<{ id: number; extendedProps: { location: string } }> = await answerTo(last.url);
-    const events = await listedEvents(page, 'agenda-eventi');
-    for (const e of events) {
-      const raw = items.find((i) => String(i.id) === e.id)!;
-      expect(e.href).toBe(raw.extendedProps.location);
-    }
-    // A click on an event in the grid opens its location.
-    const target = events[0];
-    const title = await page.evaluateHandle((t) =>
-      [...document.querySelectorAll('#agenda-eventi .toastui-calendar-weekday-event-title')].find((e) => (e.textContent || '').includes(t as string)), target.title);
-    const element = title.asElement() as ElementHandle<Element> | null;
-    expect(element).not.toBeNull();
-    // Toast UI listens for the mouseup only after its mousedown re-render: press, let that render
-    // paint and its effects run (however busy the machine), then release, as a person's click does.
-    await element!.scrollIntoView();
-    const box = (await element!.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await frames(page);
-    await afterPageTimers(page, 0);
-    const [navigation] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest()), page.mouse.up()]);
-    expect(new URL(navigation.url()).pathname).toBe(target.href);
-    await page.close();
+  it(
+    'links an event to its location, else to /openpa/object/{id} behind the site-access prefix; a click on the grid goes there',
+    DATE,
+    async () => {
+      const probe = await open(WIDE);
+      const { page } = probe;
+      await openList(page, 'agenda-eventi');
+      const last = calendarRequests(probe).at(-1)!;
+      const items: Array<{ id: number; extendedProps: { location: string } }> = await answerTo(last.url);
+      const events = await listedEvents(page, 'agenda-eventi');
+      for (const e of events) {
+        const raw = items.find((i) => String(i.id) === e.id)!;
+        expect(e.href).toBe(raw.extendedProps.location);
+      }
+      // A click on an event in the grid opens its location.
+      const target = events[0];
+      const title = await page.evaluateHandle(
+        (t) =>
+          [...document.querySelectorAll('#agenda-eventi .toastui-calendar-weekday-event-title')].find((e) =>
+            (e.textContent || '').includes(t as string),
+          ),
+        target.title,
+      );
+      const element = title.asElement() as ElementHandle<Element> | null;
+      expect(element).not.toBeNull();
+      // Toast UI listens for the mouseup only after its mousedown re-render: press, let that render
+      // paint and its effects run (however busy the machine), then release, as a person's click does.
+      await element!.scrollIntoView();
+      const box = (await element!.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await frames(page);
+      await afterPageTimers(page, 0);
+      const [navigation] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest()), page.mouse.up()]);
+      expect(new URL(navigation.url()).pathname).toBe(target.href);
+      await page.close();
 
-    // Server mode on "/ita": opening hours have composite ids and no location → /ita/openpa/object/{content id}.
-    const second = await open(WIDE);
-    const p2 = second.page;
-    await showAgenda(p2, 'orari', 'orari-server');
-    const request = calendarRequests(second).find((r) => r.path.includes('/orari-server/'))!;
-    expect(request.path).toBe('/ita/openpa/data/block_opendata_queried_contents/orari-server/calendar/');
-    await openList(p2, 'orari');
-    const hours = await listedEvents(p2, 'orari');
-    expect(hours.length).toBeGreaterThan(0);
-    for (const h of hours) {
-      expect(h.id).toMatch(/^\d+-\d+-[a-z]+-/);
-      expect(h.href).toBe('/ita/openpa/object/' + h.id.split('-')[0]);
-    }
-    expect(second.errors).toEqual([]);
-    await p2.close();
-  });
+      // Server mode on "/ita": opening hours have composite ids and no location → /ita/openpa/object/{content id}.
+      const second = await open(WIDE);
+      const p2 = second.page;
+      await showAgenda(p2, 'orari', 'orari-server');
+      const request = calendarRequests(second).find((r) => r.path.includes('/orari-server/'))!;
+      expect(request.path).toBe('/ita/openpa/data/block_opendata_queried_contents/orari-server/calendar/');
+      await openList(p2, 'orari');
+      const hours = await listedEvents(p2, 'orari');
+      expect(hours.length).toBeGreaterThan(0);
+      for (const h of hours) {
+        expect(h.id).toMatch(/^\d+-\d+-[a-z]+-/);
+        expect(h.href).toBe('/ita/openpa/object/' + h.id.split('-')[0]);
+      }
+      expect(second.errors).toEqual([]);
+      await p2.close();
+    },
+  );
 
   it('search and facet filters change the events, in browser mode and in server mode', DATE, async () => {
     const probe = await open(WIDE);
@@ -319,7 +359,9 @@ describe('agenda tab', () => {
     // Cleared, then a facet: the events of that topic.
     await afterAgenda(page, 'agenda-eventi', () => page.click('#agenda-eventi .piazza-listing-search button'));
     expect(await ids(page, 'agenda-eventi')).toEqual(all);
-    const topic = await page.$$eval('#agenda-eventi-facet-0 option', (os) => (os as HTMLOptionElement[]).map((o) => o.value).find((v) => /^[\p{L} ]+$/u.test(v)));
+    const topic = await page.$$eval('#agenda-eventi-facet-0 option', (os) =>
+      (os as HTMLOptionElement[]).map((o) => o.value).find((v) => /^[\p{L} ]+$/u.test(v)),
+    );
     const faceted = await afterAgenda(page, 'agenda-eventi', () => page.select('#agenda-eventi-facet-0', topic!));
     request = calendarRequests(probe).at(-1)!;
     expect(decodeURIComponent(request.params.q)).toBe(`topics in ['"${topic}"'] and ${QUERY}`);
@@ -338,7 +380,10 @@ describe('agenda tab', () => {
     await showAgenda(p2, 'orari', 'orari-server');
     await openList(p2, 'orari');
     const before = await listedEvents(p2, 'orari');
-    const name = before[0].title.replace(/ \(.*$/, '').split(' ').at(-1)!;
+    const name = before[0].title
+      .replace(/ \(.*$/, '')
+      .split(' ')
+      .at(-1)!;
     await p2.click('#orari .piazza-listing-search button');
     await p2.type('#orari-server-search-text', name);
     const narrowed = await afterAgenda(p2, 'orari', () => p2.keyboard.press('Enter'));
@@ -399,15 +444,26 @@ describe('agenda tab', () => {
       ICAL.TimezoneService.register(zone!);
       const vevents = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
       expect(vevents.map((v) => v.summary)).toEqual(events.map((e) => e.title));
-      const multiDay = vevents.find((v) => v.startDate.isDate && v.endDate.toJSDate().getTime() - v.startDate.toJSDate().getTime() > 86_400_000);
+      const multiDay = vevents.find(
+        (v) => v.startDate.isDate && v.endDate.toJSDate().getTime() - v.startDate.toJSDate().getTime() > 86_400_000,
+      );
       const timed = vevents.find((v) => !v.startDate.isDate)!;
       expect(timed.startDate.zone!.tzid).toBe('Europe/Rome');
       expect(vevents.every((v) => /^https?:\/\/127\.0\.0\.1:\d+\//.test(String(v.component.getFirstPropertyValue('url'))))).toBe(true);
       expect(multiDay ?? vevents.find((v) => v.startDate.isDate)).toBeTruthy();
       // Every event is one occurrence the API sent: same id (the UID's prefix), same start instant
       // (timed) or first day (all-day). A weekly event has several occurrences with one title and id.
-      const items: Array<{ id: number | string; start: string; allDay: boolean; title: string }> = await answerTo(calendarRequests(probe).at(-1)!.url);
-      const occurrences = new Set(items.map((i) => String(i.id).replace(/[^A-Za-z0-9._-]+/g, '-') + ' ' + (i.allDay ? i.start.slice(0, 10) : Date.parse(i.start.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')))));
+      const items: Array<{ id: number | string; start: string; allDay: boolean; title: string }> = await answerTo(
+        calendarRequests(probe).at(-1)!.url,
+      );
+      const occurrences = new Set(
+        items.map(
+          (i) =>
+            String(i.id).replace(/[^A-Za-z0-9._-]+/g, '-') +
+            ' ' +
+            (i.allDay ? i.start.slice(0, 10) : Date.parse(i.start.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))),
+        ),
+      );
       const inFile = vevents.map((v) => {
         const uid = String(v.component.getFirstPropertyValue('uid'));
         const id = /^(.+)-\d{8}(T\d{6}Z)?@/.exec(uid)![1];
@@ -416,7 +472,9 @@ describe('agenda tab', () => {
       expect(inFile.filter((o) => !occurrences.has(o))).toEqual([]);
       expect(new Set(inFile).size).toBe(inFile.length);
       // The UID's stamp is the occurrence's UTC instant (stable for every visitor).
-      expect(String(timed.component.getFirstPropertyValue('uid'))).toContain('-' + new Date(timed.startDate.toUnixTime() * 1000).toISOString().replace(/[-:]|\.\d{3}/g, '') + '@');
+      expect(String(timed.component.getFirstPropertyValue('uid'))).toContain(
+        '-' + new Date(timed.startDate.toUnixTime() * 1000).toISOString().replace(/[-:]|\.\d{3}/g, '') + '@',
+      );
 
       // One event's own file: the link makes it when activated; read here through its object URL.
       const one = await page.evaluate(async () => {
@@ -438,7 +496,7 @@ describe('agenda tab', () => {
     await page.close();
   });
 
-  it('a visitor abroad sees Italy\'s days and times, and is told so; a visitor in Rome is not', DATE, async () => {
+  it("a visitor abroad sees Italy's days and times, and is told so; a visitor in Rome is not", DATE, async () => {
     const romeTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     for (const zone of ['America/New_York', 'Asia/Tokyo', 'Europe/Rome']) {
       const probe = await newProbe(env.browser, WIDE);
@@ -453,12 +511,21 @@ describe('agenda tab', () => {
       expect(note, zone).toBe(zone === 'Europe/Rome' ? null : 'Date e orari sono quelli italiani (ora di Roma).');
       // Each timed event of one day reads "HH:mm – HH:mm" in Rome time, from the API's instants.
       await openList(page, 'agenda-eventi');
-      const items: Array<{ id: number | string; start: string; end?: string; allDay: boolean }> = await answerTo(calendarRequests(probe).at(-1)!.url);
+      const items: Array<{ id: number | string; start: string; end?: string; allDay: boolean }> = await answerTo(
+        calendarRequests(probe).at(-1)!.url,
+      );
       const parse = (t: string) => Date.parse(t.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
       const listed = await listedEvents(page, 'agenda-eventi');
       let checked = 0;
       for (const e of listed) {
-        const raw = items.find((i) => String(i.id) === e.id && !i.allDay && i.end && romeDay(parse(i.start)) === romeDay(parse(i.end!) - 1) && parse(i.end!) > parse(i.start));
+        const raw = items.find(
+          (i) =>
+            String(i.id) === e.id &&
+            !i.allDay &&
+            i.end &&
+            romeDay(parse(i.start)) === romeDay(parse(i.end!) - 1) &&
+            parse(i.end!) > parse(i.start),
+        );
         if (!raw || items.filter((i) => String(i.id) === e.id).length > 1) continue; // one occurrence: unambiguous
         expect(e.when, zone + ' ' + e.id).toBe(romeTime.format(parse(raw.start)) + ' – ' + romeTime.format(parse(raw.end!)));
         checked++;
@@ -494,8 +561,11 @@ describe('agenda tab', () => {
     await waitReady(page);
     const shown = await nextAgenda(page, 'agenda-csp', 0);
     expect(shown.status).toBe('ready');
-    expect(await page.$$eval('style[data-piazza-css="toastui-calendar"], style[data-piazza-css="listing-agenda"]',
-      (styles) => styles.map((s) => (s as HTMLStyleElement).nonce))).toEqual(['piazzaTest', 'piazzaTest']);
+    expect(
+      await page.$$eval('style[data-piazza-css="toastui-calendar"], style[data-piazza-css="listing-agenda"]', (styles) =>
+        styles.map((s) => (s as HTMLStyleElement).nonce),
+      ),
+    ).toEqual(['piazzaTest', 'piazzaTest']);
     // Both style sheets apply: the grid's own layout and the month's 800 px.
     expect(await page.$eval('#agenda-csp .toastui-calendar-layout', (e) => getComputedStyle(e).position)).toBe('relative');
     expect(await page.$eval('#agenda-csp .piazza-agenda-calendar', (e) => e.getBoundingClientRect().height)).toBe(800);

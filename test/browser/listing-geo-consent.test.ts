@@ -11,7 +11,11 @@ import { entries, geoReady } from './listing-geo-kit';
 
 const env = useBrowserEnv();
 
-const ACCEPTED = JSON.stringify({ version: 1, categories: { necessary: { wanted: true }, maps: { wanted: true } }, services: ['openstreetmap'] });
+const ACCEPTED = JSON.stringify({
+  version: 1,
+  categories: { necessary: { wanted: true }, maps: { wanted: true } },
+  services: ['openstreetmap'],
+});
 
 async function open(cookie?: string): Promise<Probe & { context: BrowserContext }> {
   const context = await env.browser.createBrowserContext();

@@ -47,10 +47,13 @@ export async function geoReady(page: Page, blockId: string, version = 0, drawn =
       const status = el.getAttribute('data-piazza-status');
       if (status === 'error') return true;
       if (status !== 'ready') return false;
-      return !el.querySelector('.piazza-geo-map') || Number(el.getAttribute('data-points')) === 0 || Number(el.getAttribute('data-drawn')) > d;
+      return (
+        !el.querySelector('.piazza-geo-map') || Number(el.getAttribute('data-points')) === 0 || Number(el.getAttribute('data-drawn')) > d
+      );
     },
     { timeout: 20_000 },
-    tab, drawn,
+    tab,
+    drawn,
   );
   return geoShown(page, blockId);
 }
@@ -107,25 +110,30 @@ export async function zoomChanged(page: Page, blockId: string, zoom: number | nu
       const v = document.querySelector('#' + id + ' .piazza-geo-map')?.getAttribute('data-zoom');
       return v !== null && v !== undefined && Number(v) !== z;
     },
-    { timeout: 10_000 }, blockId, zoom,
+    { timeout: 10_000 },
+    blockId,
+    zoom,
   );
   return (await geoShown(page, blockId)).zoom!;
 }
 
 /** The RGB of the map canvas at `at` (the topmost layer canvas that is painted there). */
 export function pixel(page: Page, blockId: string, at: [number, number]): Promise<[number, number, number]> {
-  return page.$eval('#' + blockId + ' .piazza-geo-map', (el, [x, y]) => {
-    const canvases = Array.from(el.querySelectorAll('canvas')) as HTMLCanvasElement[];
-    // Layers share one canvas unless ol needs more; compose them top-down.
-    for (const c of canvases.reverse()) {
-      const ratio = c.width / c.getBoundingClientRect().width;
-      const d = c.getContext('2d')!.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
-      if (d[3] > 0) return [d[0], d[1], d[2]];
-    }
-    return [0, 0, 0];
-  }, at) as Promise<[number, number, number]>;
+  return page.$eval(
+    '#' + blockId + ' .piazza-geo-map',
+    (el, [x, y]) => {
+      const canvases = Array.from(el.querySelectorAll('canvas')) as HTMLCanvasElement[];
+      // Layers share one canvas unless ol needs more; compose them top-down.
+      for (const c of canvases.reverse()) {
+        const ratio = c.width / c.getBoundingClientRect().width;
+        const d = c.getContext('2d')!.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+        if (d[3] > 0) return [d[0], d[1], d[2]];
+      }
+      return [0, 0, 0];
+    },
+    at,
+  ) as Promise<[number, number, number]>;
 }
-
 
 /** The features with usable coordinates the emulator has for a GeoJSON URL (every page at once). */
 export async function featuresOf(url: string): Promise<Array<{ id: number; coordinates: [number, number] }>> {

@@ -11,7 +11,9 @@ import { geoReady, geoShown, mapSize, pixel, zoomChanged } from './listing-geo-k
 const env = useBrowserEnv();
 
 /** The demo maps in a fresh context, after `setup` (permissions, overrides) ran. */
-async function openIn(setup: (context: BrowserContext, page: Page) => Promise<void> = async () => {}): Promise<Probe & { context: BrowserContext }> {
+async function openIn(
+  setup: (context: BrowserContext, page: Page) => Promise<void> = async () => {},
+): Promise<Probe & { context: BrowserContext }> {
   const context = await env.browser.createBrowserContext();
   const probe = await newProbe(context as unknown as Browser);
   await setup(context, probe.page);
@@ -26,7 +28,9 @@ async function openIn(setup: (context: BrowserContext, page: Page) => Promise<vo
 async function locate(page: Page, blockId: string): Promise<string> {
   await page.click(`#${blockId} [data-control="locate"]`);
   await page.waitForSelector(`#${blockId} .piazza-geo-locate-error`, { timeout: 15_000 });
-  return page.$eval(`#${blockId} .piazza-geo-locate-error`, (el) => (el.getAttribute('role') === 'alert' ? el.textContent! : 'not an alert'));
+  return page.$eval(`#${blockId} .piazza-geo-locate-error`, (el) =>
+    el.getAttribute('role') === 'alert' ? el.textContent! : 'not an alert',
+  );
 }
 
 describe('locate me', () => {
@@ -40,7 +44,9 @@ describe('locate me', () => {
     await page.$eval('#eventi-mappa', (el) => {
       const said: string[] = ((window as any).__said = []);
       const region = el.querySelector(':scope > [role=status]')!;
-      new MutationObserver(() => { if (region.textContent) said.push(region.textContent); }).observe(region, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => {
+        if (region.textContent) said.push(region.textContent);
+      }).observe(region, { childList: true, characterData: true, subtree: true });
     });
     await page.click('#eventi-mappa [data-control="locate"]');
     const zoom = await zoomChanged(page, 'eventi-mappa', before.zoom);
@@ -49,12 +55,15 @@ describe('locate me', () => {
     // The position's dot is drawn in the middle of the map.
     const [w, h] = await mapSize(page, 'eventi-mappa');
     // Blue once the zoom animation has drawn its last frame.
-    await vi.waitFor(async () => {
-      const [r, g, b] = await pixel(page, 'eventi-mappa', [Math.round(w / 2), Math.round(h / 2)]);
-      expect(b).toBeGreaterThan(150);
-      expect(r).toBeLessThan(60);
-      expect(g).toBeLessThan(140);
-    }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const [r, g, b] = await pixel(page, 'eventi-mappa', [Math.round(w / 2), Math.round(h / 2)]);
+        expect(b).toBeGreaterThan(150);
+        expect(r).toBeLessThan(60);
+        expect(g).toBeLessThan(140);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(await page.$('#eventi-mappa .piazza-geo-locate-error')).toBeNull();
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
@@ -83,14 +92,18 @@ describe('locate me', () => {
 
   it('timeout (after the 10 s the original waits)', async () => {
     // Allowed, but no position source: the request runs into its timeout.
-    const probe = await openIn(async (context) => { await context.overridePermissions(env.portal.origin, ['geolocation']); });
+    const probe = await openIn(async (context) => {
+      await context.overridePermissions(env.portal.origin, ['geolocation']);
+    });
     expect(await locate(probe.page, 'eventi-remoti')).toBe('Geolocation error: timeout.');
     await probe.context.close();
   }, 30_000);
 
   it('not supported', async () => {
     const probe = await openIn(async (_context, page) => {
-      await page.evaluateOnNewDocument(() => { delete (Navigator.prototype as any).geolocation; });
+      await page.evaluateOnNewDocument(() => {
+        delete (Navigator.prototype as any).geolocation;
+      });
     });
     expect(await locate(probe.page, 'eventi-remoti')).toBe('Geolocation not supported.');
     expect(await locate(probe.page, 'eventi-mappa')).toBe('Geolocalizzazione non supportata.');

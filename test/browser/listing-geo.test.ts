@@ -12,7 +12,8 @@ import { useBrowserEnv } from './env';
 import { announcements, pageIdle, recordAnnouncements } from './listing-helpers';
 
 const waitAnnounced = async (page: Page, blockId: string, text: string) => {
-  await page.waitForFunction((id, t) => ((window as any)['__said_' + id] || []).includes(t), { timeout: 5000 }, blockId, text)
+  await page
+    .waitForFunction((id, t) => ((window as any)['__said_' + id] || []).includes(t), { timeout: 5000 }, blockId, text)
     .catch(() => undefined);
   expect(await announcements(page, blockId)).toContain(text);
 };
@@ -30,7 +31,9 @@ beforeEach(() => {
 async function openWatched(url: string): Promise<Probe & { warnings: string[] }> {
   const probe = await newProbe(env.browser);
   const warnings: string[] = [];
-  probe.page.on('console', (m) => { if (m.type() === 'warn') warnings.push(m.text()); });
+  probe.page.on('console', (m) => {
+    if (m.type() === 'warn') warnings.push(m.text());
+  });
   await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
   await waitReady(probe.page);
   return Object.assign(probe, { warnings });
@@ -60,7 +63,7 @@ async function findPlace(page: Page, blockId: string, id: number) {
 }
 
 describe('the map chunk', () => {
-  it('loads only on the visitor\'s intent (nothing after the first results and idle time), and the map takes the size of its shown panel', async () => {
+  it("loads only on the visitor's intent (nothing after the first results and idle time), and the map takes the size of its shown panel", async () => {
     const probe = await newProbe(env.browser);
     const { page } = probe;
     await page.goto(env.portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });
@@ -78,10 +81,11 @@ describe('the map chunk', () => {
     const shown = await geoReady(page, 'eventi');
     expect(chunksLoaded(probe).some((f) => f.startsWith('geo-'))).toBe(true);
     expect(shown.status).toBe('ready');
-    const canvasFits = () => page.$eval('#eventi .piazza-geo-map', (el) => {
-      const c = el.querySelector('canvas')!.getBoundingClientRect();
-      return Math.abs(c.width - el.clientWidth) <= 1 && Math.abs(c.height - el.clientHeight) <= 1 && c.width > 0;
-    });
+    const canvasFits = () =>
+      page.$eval('#eventi .piazza-geo-map', (el) => {
+        const c = el.querySelector('canvas')!.getBoundingClientRect();
+        return Math.abs(c.width - el.clientWidth) <= 1 && Math.abs(c.height - el.clientHeight) <= 1 && c.width > 0;
+      });
     expect(await canvasFits()).toBe(true);
 
     // Hidden, the window narrows; shown again, the map is measured again.
@@ -125,7 +129,10 @@ describe('geo search', () => {
     // Server mode: `?limit=12`, then the server's `?limit=12&offset=…` with the block's filters.
     const server = local.filter((e) => e.front === 'server' && e.blockId === 'luoghi-server' && e.api === 'geo');
     expect(server.length).toBeGreaterThanOrEqual(3);
-    expect(server.map((e) => new URLSearchParams(e.query).get('offset'))).toEqual([null, ...server.slice(1).map((_, i) => String(12 * (i + 1)))]);
+    expect(server.map((e) => new URLSearchParams(e.query).get('offset'))).toEqual([
+      null,
+      ...server.slice(1).map((_, i) => String(12 * (i + 1))),
+    ]);
     expect(shown.server.points).toBe((await featuresOf(serverGeo(env.portal.origin, 'luoghi-server'))).length);
 
     // REST on the remote portal over JSONP: nextPageQuery is a full URL on that portal.
@@ -139,7 +146,9 @@ describe('geo search', () => {
     // The event at 0,0 (and the place at 0,0) are left out and counted for admins, in Italian (no data-piazza-messages="en").
     expect(shown.module.skipped).toBe(1);
     expect(shown.server.skipped).toBe(1);
-    expect(probe.warnings).toContain('[piazza] listing block "eventi-mappa": 1 luogo senza coordinate (assenti o 0,0) non mostrato sulla mappa');
+    expect(probe.warnings).toContain(
+      '[piazza] listing block "eventi-mappa": 1 luogo senza coordinate (assenti o 0,0) non mostrato sulla mappa',
+    );
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);
     await page.close();
@@ -152,7 +161,10 @@ describe('geo search', () => {
     const before = await geoShown(page, 'eventi-mappa');
     expect(before.inView).toBe(before.points);
     env.portal.log.clear();
-    await page.select('#eventi-mappa-facet-0', await page.$eval('#eventi-mappa-facet-0 option:nth-child(2)', (o) => (o as HTMLOptionElement).value));
+    await page.select(
+      '#eventi-mappa-facet-0',
+      await page.$eval('#eventi-mappa-facet-0 option:nth-child(2)', (o) => (o as HTMLOptionElement).value),
+    );
     const after = await geoReady(page, 'eventi-mappa', before.version, before.drawn);
     const topic = await page.$eval('#eventi-mappa-facet-0', (s) => (s as HTMLSelectElement).value);
     const expected = await featuresOf(restGeo(env.portal.origin, `topics in ['"${topic}"'] and ${EVENTS}`));
@@ -189,8 +201,15 @@ describe('geo search', () => {
     expect(failed.points).toBe(0);
     // Nothing to fit: the map stays on its start view, the whole world at zoom 1.
     expect(failed.zoom).toBe(1);
-    expect(await page.$eval('#eventi .piazza-geo .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual(['alert', 'Non è stato possibile caricare i contenuti.Riprova']);
-    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": richiesta della mappa non riuscita: 500 Emulated server error'))).toBe(true);
+    expect(await page.$eval('#eventi .piazza-geo .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual([
+      'alert',
+      'Non è stato possibile caricare i contenuti.Riprova',
+    ]);
+    expect(
+      probe.consoleErrors.some((m) =>
+        m.includes('[piazza] listing block "eventi": richiesta della mappa non riuscita: 500 Emulated server error'),
+      ),
+    ).toBe(true);
     await expectAxe(page, 'geo error');
     await page.click('#eventi .piazza-geo .piazza-error button');
     const ok = await geoReady(page, 'eventi', failed.version);
@@ -228,7 +247,8 @@ describe('superseded searches', () => {
 });
 
 describe('clusters', () => {
-  const classify = ([r, g, b]: [number, number, number]) => (g > r && g > b ? 'small' : r > g && g > 165 ? 'medium' : r > g ? 'large' : 'other');
+  const classify = ([r, g, b]: [number, number, number]) =>
+    g > r && g > b ? 'small' : r > g && g > 165 ? 'medium' : r > g ? 'large' : 'other';
 
   it('cover every place once, as "N punti" groups drawn by size class; a click zooms to the cluster', async () => {
     const probe = await openMaps();
@@ -243,7 +263,9 @@ describe('clusters', () => {
     const drawn = groups.filter((g) => g.at && g.at[0] > 25 && g.at[0] < w - 25 && g.at[1] > 25 && g.at[1] < h - 25);
     for (const g of drawn) {
       // Below the count, inside the inner disc: the size class colour.
-      expect(classify(await pixel(page, 'eventi-mappa', [g.at![0], g.at![1] + 10])), g.count + ' places').toBe(g.count < 10 ? 'small' : g.count < 100 ? 'medium' : 'large');
+      expect(classify(await pixel(page, 'eventi-mappa', [g.at![0], g.at![1] + 10])), g.count + ' places').toBe(
+        g.count < 10 ? 'small' : g.count < 100 ? 'medium' : 'large',
+      );
     }
 
     // Zoomed far out, all places are one large cluster.
@@ -315,11 +337,21 @@ describe('popups', () => {
       focused: document.activeElement === el,
       label: el.getAttribute('aria-label'),
       view: !!el.querySelector(`.piazza-listing-view [data-object_id]`),
-      link: [el.querySelector('.piazza-geo-popup-link a')!.getAttribute('href'), el.querySelector('.piazza-geo-popup-link a')!.getAttribute('target'), el.querySelector('.piazza-geo-popup-link a')!.getAttribute('rel')],
+      link: [
+        el.querySelector('.piazza-geo-popup-link a')!.getAttribute('href'),
+        el.querySelector('.piazza-geo-popup-link a')!.getAttribute('target'),
+        el.querySelector('.piazza-geo-popup-link a')!.getAttribute('rel'),
+      ],
       maxHeight: getComputedStyle(el).maxHeight,
       minWidth: getComputedStyle(el).minWidth,
     }));
-    expect(popup).toMatchObject({ focused: true, view: true, maxHeight: '360px', minWidth: '300px', link: ['/content/view/full/' + (id + 10000), '_blank', 'noopener'] });
+    expect(popup).toMatchObject({
+      focused: true,
+      view: true,
+      maxHeight: '360px',
+      minWidth: '300px',
+      link: ['/content/view/full/' + (id + 10000), '_blank', 'noopener'],
+    });
     const detail = env.portal.log.read().filter((e) => e.front === 'server' && e.api === 'search' && /(^|&)id=/.test(e.query));
     expect(detail).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(detail[0].query))).toMatchObject({ limit: '1', id: String(id), view: 'banner' });
@@ -342,7 +374,10 @@ describe('popups', () => {
   it('browser mode asks `id = {id}` with the card view, here and on a remote portal (JSONP, links on that portal)', async () => {
     const probe = await openMaps();
     const { page } = probe;
-    for (const [blockId, emulator, base] of [['eventi-mappa', env.portal, ''], ['eventi-remoti', env.remote, env.remote.origin]] as const) {
+    for (const [blockId, emulator, base] of [
+      ['eventi-mappa', env.portal, ''],
+      ['eventi-remoti', env.remote, env.remote.origin],
+    ] as const) {
       emulator.log.clear();
       const selector = await findPlace(page, blockId, 4002);
       await page.click(selector + ' .piazza-geo-show');
@@ -379,8 +414,12 @@ describe('popups', () => {
     const place = (await entries(page, 'luoghi-server')).find((e) => e.kind === 'place')!;
     await page.click(`#luoghi-server .piazza-geo-list li[data-point="${place.point}"] .piazza-geo-show`);
     await page.waitForSelector('#luoghi-server .piazza-geo-popup[data-piazza-status="error"]');
-    expect(await page.$eval('#luoghi-server .piazza-geo-popup-error p', (p) => p.textContent)).toBe('Non è stato possibile caricare i dettagli di questo luogo.');
-    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "luoghi-server": richiesta del popup non riuscita: 500'))).toBe(true);
+    expect(await page.$eval('#luoghi-server .piazza-geo-popup-error p', (p) => p.textContent)).toBe(
+      'Non è stato possibile caricare i dettagli di questo luogo.',
+    );
+    expect(
+      probe.consoleErrors.some((m) => m.includes('[piazza] listing block "luoghi-server": richiesta del popup non riuscita: 500')),
+    ).toBe(true);
     await page.click('#luoghi-server .piazza-geo-popup-error button');
     await page.waitForSelector('#luoghi-server .piazza-geo-popup[data-piazza-status="ready"]');
     await page.close();
@@ -388,7 +427,8 @@ describe('popups', () => {
 });
 
 describe('the companion list', () => {
-  const inside = (list: Entry[], [w, h]: [number, number]) => list.every((e) => e.at && e.at[0] >= 0 && e.at[0] <= w && e.at[1] >= 0 && e.at[1] <= h);
+  const inside = (list: Entry[], [w, h]: [number, number]) =>
+    list.every((e) => e.at && e.at[0] >= 0 && e.at[0] <= w && e.at[1] >= 0 && e.at[1] <= h);
 
   it('follows the map: keyboard pan of 80 px, zoom with buttons and keys, no wheel zoom; it lists only what is in view', async () => {
     const probe = await openMaps();
@@ -403,15 +443,29 @@ describe('the companion list', () => {
     // Arrow keys on the focused map pan by 80 px: every entry moves 80 px left.
     await page.focus('#' + id + ' .piazza-geo-map');
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction((sel, before) => document.querySelector(sel)?.getAttribute('data-at') !== before,
-      {}, `#${id} .piazza-geo-list > li:first-child`, first[0].at!.join(','));
+    await page.waitForFunction(
+      (sel, before) => document.querySelector(sel)?.getAttribute('data-at') !== before,
+      {},
+      `#${id} .piazza-geo-list > li:first-child`,
+      first[0].at!.join(','),
+    );
     const moved = await entries(page, id);
     const [x0, y0] = first[0].at!;
-    expect(moved.some((e) => e.text === first[0].text && e.count === first[0].count && Math.abs(e.at![0] - (x0 - 80)) <= 1 && Math.abs(e.at![1] - y0) <= 1)).toBe(true);
+    expect(
+      moved.some(
+        (e) =>
+          e.text === first[0].text && e.count === first[0].count && Math.abs(e.at![0] - (x0 - 80)) <= 1 && Math.abs(e.at![1] - y0) <= 1,
+      ),
+    ).toBe(true);
 
     // Further right, places leave the view and the list.
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-    await page.waitForFunction((sel, n) => Number(document.querySelector(sel)?.getAttribute('data-places')) < n, {}, `#${id} [data-places]`, start.inView!);
+    await page.waitForFunction(
+      (sel, n) => Number(document.querySelector(sel)?.getAttribute('data-places')) < n,
+      {},
+      `#${id} [data-places]`,
+      start.inView!,
+    );
     const panned = await geoShown(page, id);
     const panList = await entries(page, id);
     expect(inside(panList, size)).toBe(true);
@@ -446,38 +500,55 @@ describe('the companion list', () => {
     const { page } = probe;
     const id = 'luoghi-server';
     const group = await page.$(`#${id} .piazza-geo-list > li > .piazza-geo-group`);
-    expect(await group!.evaluate((b) => [b.getAttribute('aria-expanded'), b.textContent])).toEqual(['false', expect.stringMatching(/^\d+ punti$/)]);
+    expect(await group!.evaluate((b) => [b.getAttribute('aria-expanded'), b.textContent])).toEqual([
+      'false',
+      expect.stringMatching(/^\d+ punti$/),
+    ]);
     await group!.click();
     expect(await group!.evaluate((b) => b.getAttribute('aria-expanded'))).toBe('true');
-    const inner = await group!.evaluate((b) => Array.from(document.getElementById(b.getAttribute('aria-controls')!)!.querySelectorAll('li[data-point]'))
-      .map((li) => [li.getAttribute('data-point'), li.getAttribute('data-id')]));
+    const inner = await group!.evaluate((b) =>
+      Array.from(document.getElementById(b.getAttribute('aria-controls')!)!.querySelectorAll('li[data-point]')).map((li) => [
+        li.getAttribute('data-point'),
+        li.getAttribute('data-id'),
+      ]),
+    );
     expect(inner.length).toBeGreaterThan(1);
     await expectAxe(page, 'group open');
 
     // Places have their own spot (but the pair 6001/6002): the chosen one ends up alone, in the middle
     // (then the popup may pan the map to fit in it). Every position the list reports is recorded.
     const [point, contentId] = inner.find(([, cid]) => cid !== '6001' && cid !== '6002')!;
-    await page.$eval(`#${id} .piazza-geo-companion`, (section, p) => {
-      const seen: string[] = ((window as any).__at = []);
-      new MutationObserver(() => {
-        const at = section.querySelector(`.piazza-geo-list > li[data-point="${p}"]`)?.getAttribute('data-at');
-        if (at && seen.at(-1) !== at) seen.push(at);
-      }).observe(section, { subtree: true, childList: true, attributes: true });
-    }, point);
+    await page.$eval(
+      `#${id} .piazza-geo-companion`,
+      (section, p) => {
+        const seen: string[] = ((window as any).__at = []);
+        new MutationObserver(() => {
+          const at = section.querySelector(`.piazza-geo-list > li[data-point="${p}"]`)?.getAttribute('data-at');
+          if (at && seen.at(-1) !== at) seen.push(at);
+        }).observe(section, { subtree: true, childList: true, attributes: true });
+      },
+      point,
+    );
     await page.click(`#${id} li[data-point="${point}"] .piazza-geo-show`);
     await page.waitForSelector(`#${id} .piazza-geo-popup[data-place="${contentId}"][data-piazza-status="ready"]`);
     const [w, h] = await mapSize(page, id);
     const seen = (await page.evaluate(() => (window as any).__at as string[])).map((a) => a.split(',').map(Number));
-    expect(seen.some(([x, y]) => Math.abs(x - w / 2) <= 1 && Math.abs(y - h / 2) <= 1), JSON.stringify(seen)).toBe(true);
+    expect(
+      seen.some(([x, y]) => Math.abs(x - w / 2) <= 1 && Math.abs(y - h / 2) <= 1),
+      JSON.stringify(seen),
+    ).toBe(true);
     // The popup points at the place: centred above it, once the auto-pan animation is over.
-    await vi.waitFor(async () => {
-      const alone = (await entries(page, id)).find((e) => e.point === Number(point))!;
-      const [px, py] = await mapPoint(page, id, alone.at!);
-      const box = await page.$eval(`#${id} .piazza-geo-popup`, (el) => el.getBoundingClientRect().toJSON());
-      expect(Math.abs(box.left + box.width / 2 - px)).toBeLessThanOrEqual(2);
-      expect(box.bottom).toBeLessThan(py - 41);
-      expect(box.bottom).toBeGreaterThan(py - 70);
-    }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const alone = (await entries(page, id)).find((e) => e.point === Number(point))!;
+        const [px, py] = await mapPoint(page, id, alone.at!);
+        const box = await page.$eval(`#${id} .piazza-geo-popup`, (el) => el.getBoundingClientRect().toJSON());
+        expect(Math.abs(box.left + box.width / 2 - px)).toBeLessThanOrEqual(2);
+        expect(box.bottom).toBeLessThan(py - 41);
+        expect(box.bottom).toBeGreaterThan(py - 70);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(await page.evaluate(() => document.activeElement?.classList.contains('piazza-geo-popup'))).toBe(true);
     await expectAxe(page, 'popup from the list');
     expect(probe.errors).toEqual([]);
@@ -501,8 +572,12 @@ describe('the map', () => {
       return [img.naturalWidth, img.naturalHeight];
     }, tiles[0]);
     expect(tileSize).toEqual([256, 256]);
-    expect(await page.$eval('#luoghi-server .piazza-geo-attribution', (el) => el.textContent)).toBe('Dati della mappa: Tasselli di prova del Comune di Esempio');
-    expect(await page.$eval('#eventi-remoti .piazza-geo-attribution', (el) => el.textContent)).toBe('Map data: Test tiles of the Comune di Esempio');
+    expect(await page.$eval('#luoghi-server .piazza-geo-attribution', (el) => el.textContent)).toBe(
+      'Dati della mappa: Tasselli di prova del Comune di Esempio',
+    );
+    expect(await page.$eval('#eventi-remoti .piazza-geo-attribution', (el) => el.textContent)).toBe(
+      'Map data: Test tiles of the Comune di Esempio',
+    );
     const scale = await page.$eval('#luoghi-server .piazza-geo-scale', (el) => [Number(el.getAttribute('data-width')), el.textContent]);
     expect(scale[0]).toBeGreaterThan(30);
     expect(scale[0]).toBeLessThanOrEqual(100);

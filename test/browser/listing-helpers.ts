@@ -38,19 +38,23 @@ export async function after(page: Page, blockId: string, action: () => Promise<u
 
 /** Adds a listing block to the page and mounts it (as a portal does with piazza.mount). */
 export function addListing(page: Page, id: string, config: Record<string, unknown>) {
-  return page.evaluate((blockId, cfg) => {
-    const el = document.createElement('div');
-    el.id = blockId;
-    el.setAttribute('data-piazza-block', 'listing');
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.textContent = JSON.stringify(cfg);
-    const fallback = document.createElement('p');
-    fallback.textContent = 'Contenuto senza JavaScript';
-    el.append(script, fallback);
-    document.querySelector('main')!.append(el);
-    return (window as any).piazza.mount(el);
-  }, id, config);
+  return page.evaluate(
+    (blockId, cfg) => {
+      const el = document.createElement('div');
+      el.id = blockId;
+      el.setAttribute('data-piazza-block', 'listing');
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.textContent = JSON.stringify(cfg);
+      const fallback = document.createElement('p');
+      fallback.textContent = 'Contenuto senza JavaScript';
+      el.append(script, fallback);
+      document.querySelector('main')!.append(el);
+      return (window as any).piazza.mount(el);
+    },
+    id,
+    config,
+  );
 }
 
 /** First results of every listed block. */
@@ -69,17 +73,23 @@ export const day = (days = 0): string => romeDayOf(days);
 
 /** Sets a date input as a visitor's date picker does (value, then input and change events). */
 export const setDate = (page: Page, selector: string, value: string) =>
-  page.$eval(selector, (el, v) => {
-    (el as HTMLInputElement).value = v as string;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  }, value);
+  page.$eval(
+    selector,
+    (el, v) => {
+      (el as HTMLInputElement).value = v as string;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    value,
+  );
 
 /** Records every text the block's polite live region receives. */
 export const recordAnnouncements = (page: Page, blockId: string) =>
   page.$eval('#' + blockId + ' > [role=status][aria-live=polite]', (region) => {
     const said: string[] = ((window as any)['__said_' + region.parentElement!.id] = []);
-    new MutationObserver(() => { if (region.textContent) said.push(region.textContent); }).observe(region, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => {
+      if (region.textContent) said.push(region.textContent);
+    }).observe(region, { childList: true, characterData: true, subtree: true });
   });
 
 export const announcements = (page: Page, blockId: string): Promise<string[]> =>
@@ -87,19 +97,22 @@ export const announcements = (page: Page, blockId: string): Promise<string[]> =>
 
 export const searchParams = (page: Page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
 
-
 /**
  * The visitor's browser asks to save data (navigator.connection.saveData: a phone's data saver):
  * the listing then fetches a map or agenda tab's code only on a press, not on a pointer over it or focus.
  */
 export const saveData = (page: Page) =>
-  page.evaluateOnNewDocument(() => Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } }));
+  page.evaluateOnNewDocument(() =>
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } }),
+  );
 
 /**
  * The page has had idle time and fetched nothing since: where a tab's code fetched "in idle time"
  * would have come before issue 31, for checks that no tab chunk comes before the visitor's intent.
  */
 export async function pageIdle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((done) => ('requestIdleCallback' in window ? requestIdleCallback(() => done(null), { timeout: 3000 }) : done(null))));
+  await page.evaluate(
+    () => new Promise((done) => ('requestIdleCallback' in window ? requestIdleCallback(() => done(null), { timeout: 3000 }) : done(null))),
+  );
   await quiet(page);
 }

@@ -34,20 +34,31 @@ describe('first requests', () => {
 
 describe('the list before its facet counts', () => {
   /** The list's and the facet counts' requests sent since `t0` (Resource Timing: start, answer end). */
-  const sentSince = (page: Page, t0: number) => page.evaluate((since) => {
-    const mine = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.startTime >= since && e.name.includes('/api/content/search/'))
-      .map((e) => ({ list: e.name.includes('view=card_teaser'), start: e.startTime, end: e.responseEnd }));
-    return { list: mine.filter((e) => e.list), facets: mine.filter((e) => !e.list) };
-  }, t0);
+  const sentSince = (page: Page, t0: number) =>
+    page.evaluate((since) => {
+      const mine = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.startTime >= since && e.name.includes('/api/content/search/'))
+        .map((e) => ({ list: e.name.includes('view=card_teaser'), start: e.startTime, end: e.responseEnd }));
+      return { list: mine.filter((e) => e.list), facets: mine.filter((e) => !e.list) };
+    }, t0);
   /** A search for `text` (the facet counts follow the text; a facet's own selection would not change its counts). */
   const search = async (page: Page, text: string) => {
-    await page.$eval('#eventi-search-text', (i) => { (i as HTMLInputElement).value = ''; });
+    await page.$eval('#eventi-search-text', (i) => {
+      (i as HTMLInputElement).value = '';
+    });
     await page.type('#eventi-search-text', text);
     await page.keyboard.press('Enter');
   };
-  const facetsDone = (page: Page, t0: number) => page.waitForFunction((since) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .some((e) => e.startTime >= since && e.name.includes('/api/content/search/') && !e.name.includes('view=card_teaser') && e.responseEnd > 0), {}, t0);
+  const facetsDone = (page: Page, t0: number) =>
+    page.waitForFunction(
+      (since) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some(
+          (e) =>
+            e.startTime >= since && e.name.includes('/api/content/search/') && !e.name.includes('view=card_teaser') && e.responseEnd > 0,
+        ),
+      {},
+      t0,
+    );
 
   it('a new search asks for the facet counts only once the list has its answer; a slow list holds them half a second, not longer', async () => {
     const probe = await openPage(env.browser, env.portal.url + 'listing-list-only.html');
@@ -60,7 +71,14 @@ describe('the list before its facet counts', () => {
     // comes first).
     env.portal.faults.arm({ match: 'view=card_teaser', latency: 300, times: 1 });
     let t0 = await page.evaluate(() => performance.now());
-    const festaEnter = page.evaluate(() => new Promise<number>((resolve) => document.addEventListener('keydown', (e) => { if (e.key === 'Enter') resolve(e.timeStamp); })));
+    const festaEnter = page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          document.addEventListener('keydown', (e) => {
+            if (e.key === 'Enter') resolve(e.timeStamp);
+          }),
+        ),
+    );
     await after(page, 'eventi', () => search(page, 'festa'));
     await facetsDone(page, t0);
     let sent = await sentSince(page, t0);
@@ -73,7 +91,14 @@ describe('the list before its facet counts', () => {
     env.portal.faults.arm({ match: 'view=card_teaser', latency: 3000, times: 1 });
     t0 = await page.evaluate(() => performance.now());
     const v = (await shown(page, 'eventi')).version;
-    const enter = page.evaluate(() => new Promise<number>((resolve) => document.addEventListener('keydown', (e) => { if (e.key === 'Enter') resolve(e.timeStamp); })));
+    const enter = page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          document.addEventListener('keydown', (e) => {
+            if (e.key === 'Enter') resolve(e.timeStamp);
+          }),
+        ),
+    );
     await search(page, 'concerto');
     await facetsDone(page, t0);
     expect((await shown(page, 'eventi')).status).toBe('loading'); // the list is still on its way
@@ -93,8 +118,15 @@ describe('failures', () => {
     const { page } = probe;
     const failed = await nextResults(page, 'eventi', 0);
     expect(failed.status).toBe('error');
-    expect(await page.$eval('#eventi .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual(['alert', 'Non è stato possibile caricare i contenuti.Riprova']);
-    expect(probe.consoleErrors.some((m) => m.includes('[piazza] listing block "eventi": richiesta dell’elenco non riuscita: 500 Emulated server error'))).toBe(true);
+    expect(await page.$eval('#eventi .piazza-error', (e) => [e.getAttribute('role'), e.textContent])).toEqual([
+      'alert',
+      'Non è stato possibile caricare i contenuti.Riprova',
+    ]);
+    expect(
+      probe.consoleErrors.some((m) =>
+        m.includes('[piazza] listing block "eventi": richiesta dell’elenco non riuscita: 500 Emulated server error'),
+      ),
+    ).toBe(true);
     await expectAxe(page, 'error');
     const res = await after(page, 'eventi', () => page.click('#eventi .piazza-error button'));
     expect(res).toMatchObject(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} limit 6 offset 0`));
@@ -110,7 +142,9 @@ describe('failures', () => {
     const { page } = probe;
     expect((await nextResults(page, 'eventi', 0)).status).toBe('error');
     await page.waitForSelector('#eventi .piazza-listing-filters .piazza-error');
-    expect(await page.$eval('#eventi .piazza-listing-filters .piazza-error p', (p) => p.textContent)).toBe('Non è stato possibile caricare le opzioni dei filtri.');
+    expect(await page.$eval('#eventi .piazza-listing-filters .piazza-error p', (p) => p.textContent)).toBe(
+      'Non è stato possibile caricare le opzioni dei filtri.',
+    );
     expect(probe.consoleErrors.some((m) => m.includes('richiesta dell’elenco non riuscita: 200 Invalid JSON response'))).toBe(true);
     expect(probe.consoleErrors.some((m) => m.includes('richiesta delle faccette non riuscita: 404'))).toBe(true);
     await expectAxe(page, 'list and facets failed');
@@ -131,7 +165,9 @@ describe('failures', () => {
     await page.click('#eventi .piazza-listing-search > button');
     await page.type('#eventi-search-text', 'alfa');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('#eventi .piazza-listing-list')?.getAttribute('data-piazza-status') === 'loading');
+    await page.waitForFunction(
+      () => document.querySelector('#eventi .piazza-listing-list')?.getAttribute('data-piazza-status') === 'loading',
+    );
     await page.click('#eventi-search-text', { clickCount: 3 });
     await page.type('#eventi-search-text', 'festa');
     await page.keyboard.press('Enter');
@@ -145,7 +181,9 @@ describe('failures', () => {
     await announced(page);
     await frames(page);
     expect(await shown(page, 'eventi')).toEqual({ ...res, version: before.version + 1 });
-    expect(await announcements(page, 'eventi')).toEqual([`${festa.total} risultati` + (festa.total > 6 ? `, pagina 1 di ${Math.ceil(festa.total / 6)}` : '')]);
+    expect(await announcements(page, 'eventi')).toEqual([
+      `${festa.total} risultati` + (festa.total > 6 ? `, pagina 1 di ${Math.ceil(festa.total / 6)}` : ''),
+    ]);
     expect(await page.$eval('#eventi-search-text', (i) => (i as HTMLInputElement).value)).toBe('festa');
     expect(probe.errors).toEqual([]);
     await page.close();
@@ -169,7 +207,9 @@ describe('failures', () => {
     await announced(page); // a second message, if any, would be on its way now
     const total = expected(env.portal.dataset, `topics in ['"Cultura"'] and ${BASE} and ${FROM_TODAY}`).total;
     expect(res.total).toBe(total);
-    expect(await announcements(page, 'eventi')).toEqual([`${total} risultati` + (total > 6 ? `, pagina 1 di ${Math.ceil(total / 6)}` : '')]);
+    expect(await announcements(page, 'eventi')).toEqual([
+      `${total} risultati` + (total > 6 ? `, pagina 1 di ${Math.ceil(total / 6)}` : ''),
+    ]);
     await page.close();
   });
 });
@@ -234,7 +274,14 @@ describe('sources and layouts', () => {
   it('a remote portal is read with JSONP, its links point there, nothing else leaves the page', async () => {
     const probe = await openPage(env.browser, env.portal.url + 'listing-cases.html');
     const { page } = probe;
-    await addListing(page, 'altrove', { blockId: 'altrove', remoteUrl: env.remote.origin, query: 'classes [event] sort [time_interval=>asc]', view: 'card', limitPagination: 4, showSearch: true });
+    await addListing(page, 'altrove', {
+      blockId: 'altrove',
+      remoteUrl: env.remote.origin,
+      query: 'classes [event] sort [time_interval=>asc]',
+      view: 'card',
+      limitPagination: 4,
+      showSearch: true,
+    });
     const first = await nextResults(page, 'altrove', 0);
     expect(first).toMatchObject(expected(env.remote.dataset, 'classes [event] sort [time_interval=>asc] limit 4 offset 0'));
     const remoteRequests = probe.requests.filter((u) => u.startsWith(env.remote.origin));
@@ -250,7 +297,12 @@ describe('sources and layouts', () => {
     await page.click('#altrove .piazza-listing-search > button');
     await page.type('#altrove-search-text', 'Festa & #musica');
     const res = await after(page, 'altrove', () => page.keyboard.press('Enter'));
-    expect(res).toMatchObject(expected(env.remote.dataset, `q = 'Festa & #musica' and classes [event] sort [time_interval=>asc] and sort [score=>desc] limit 4 offset 0`));
+    expect(res).toMatchObject(
+      expected(
+        env.remote.dataset,
+        `q = 'Festa & #musica' and classes [event] sort [time_interval=>asc] and sort [score=>desc] limit 4 offset 0`,
+      ),
+    );
     await expectAxe(page, 'remote block');
     expect(probe.external()).toEqual([]);
     expect(probe.errors).toEqual([]);
@@ -277,12 +329,20 @@ describe('sources and layouts', () => {
     const schede = await shown(page, 'schede');
     expect(schede.ids).toEqual(expected(env.portal.dataset, 'classes [article] sort [published=>desc] limit 6').ids);
     // The name with HTML in it is text, not markup.
-    expect(await page.$eval('#schede [data-piazza-hit="5001"] h3', (h) => [h.textContent, h.querySelector('b')])).toEqual(['<b>Bold</b> news', null]);
+    expect(await page.$eval('#schede [data-piazza-hit="5001"] h3', (h) => [h.textContent, h.querySelector('b')])).toEqual([
+      '<b>Bold</b> news',
+      null,
+    ]);
     expect(await page.$eval('#schede [role=list]', (l) => l.className)).toContain('piazza-listing-masonry');
-    expect(await page.$$eval('#luoghi [role=listitem]', (li) => li.map((l) => l.className))).toEqual(Array(8).fill('col-12 col-md-6 col-lg-3'));
+    expect(await page.$$eval('#luoghi [role=listitem]', (li) => li.map((l) => l.className))).toEqual(
+      Array(8).fill('col-12 col-md-6 col-lg-3'),
+    );
     const first = (await shown(page, 'luoghi')).ids[0];
     const place = env.portal.dataset.byId.get(first);
-    const card = await page.$eval(`#luoghi [data-piazza-hit="${first}"] .card`, (c) => [c.querySelector('a')!.getAttribute('href'), c.textContent]);
+    const card = await page.$eval(`#luoghi [data-piazza-hit="${first}"] .card`, (c) => [
+      c.querySelector('a')!.getAttribute('href'),
+      c.textContent,
+    ]);
     expect(card[0]).toBe(place.urlAlias);
     expect(card[1]).toContain(place.name['ita-IT']);
     expect(card[1]).toContain(place.fields.has_address ? place.fields.has_address.address : 'Indirizzo non disponibile');
@@ -301,7 +361,10 @@ describe('sources and layouts', () => {
     const probe = await openPage(env.browser, env.portal.url + 'listing-cases.html');
     const { page } = probe;
     await addListing(page, 'rotto', { blockId: 'rotto', limitPagination: 0, tabs: ['list', 'chart'] });
-    expect(await page.$eval('#rotto', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', 'Contenuto senza JavaScript']);
+    expect(await page.$eval('#rotto', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual([
+      'error',
+      'Contenuto senza JavaScript',
+    ]);
     const message = probe.consoleErrors.find((m) => m.includes('listing block "rotto"'))!;
     expect(message).toContain('/limitPagination deve essere ≥ 1');
     expect(message).toContain('/tabs/1 deve essere uno tra: "list", "geo", "agenda"');
@@ -311,8 +374,12 @@ describe('sources and layouts', () => {
 
 describe('hostile data', () => {
   let hostile: Emulator;
-  beforeAll(async () => { hostile = await startPortal({ hostile: true }); });
-  afterAll(async () => { await hostile?.close(); });
+  beforeAll(async () => {
+    hostile = await startPortal({ hostile: true });
+  });
+  afterAll(async () => {
+    await hostile?.close();
+  });
 
   it.each(['listing.html', 'listing-cases.html'])('%s: nothing in names, texts or views runs', async (path) => {
     const probe: Probe = await openPage(env.browser, hostile.url + path);
@@ -321,7 +388,9 @@ describe('hostile data', () => {
     await firstResults(page, ...blocks.filter((id) => id !== 'vuoto'));
     await quiet(page); // images loaded or failed: an injected handler would have run
     expect(await page.evaluate(() => (window as any).__piazzaXss)).toBeUndefined();
-    expect(await page.$$eval('.piazza-listing [onerror], .piazza-listing script, .piazza-listing a[href^="javascript"]', (e) => e.length)).toBe(0);
+    expect(
+      await page.$$eval('.piazza-listing [onerror], .piazza-listing script, .piazza-listing a[href^="javascript"]', (e) => e.length),
+    ).toBe(0);
     expect(probe.external()).toEqual([]);
     await page.close();
   });

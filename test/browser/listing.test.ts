@@ -6,8 +6,18 @@ import { chunksLoaded, newProbe, openPage, waitReady, type Probe } from './harne
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import {
-  after, announcements, day, expected, firstResults, nextResults, recordAnnouncements, searchParams, setDate, shown,
-  pageIdle, saveData,
+  after,
+  announcements,
+  day,
+  expected,
+  firstResults,
+  nextResults,
+  recordAnnouncements,
+  searchParams,
+  setDate,
+  shown,
+  pageIdle,
+  saveData,
 } from './listing-helpers';
 import { DATE, romeWeekday } from './clock';
 
@@ -26,7 +36,9 @@ async function demo(query = '', savingData = false): Promise<Probe> {
 }
 
 const facetOptions = (probe: Probe, selector: string) =>
-  probe.page.$$eval(selector + ' option', (os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent!.trim(), disabled: (o as HTMLOptionElement).disabled })));
+  probe.page.$$eval(selector + ' option', (os) =>
+    os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent!.trim(), disabled: (o as HTMLOptionElement).disabled })),
+  );
 
 describe('listing on the demo page', () => {
   it('mounts the four blocks with their first results, replacing the fallback, accessibly', async () => {
@@ -34,8 +46,12 @@ describe('listing on the demo page', () => {
     const { page } = probe;
     const eventi = await shown(page, 'eventi');
     expect(eventi).toMatchObject(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} and limit 6 offset 0`));
-    expect((await shown(page, 'notizie')).ids).toEqual(expected(env.portal.dataset, 'classes [article] sort [published=>desc] limit 5').ids);
-    expect((await shown(page, 'servizi-remoti')).ids).toEqual(expected(env.portal.dataset, 'classes [public_service] sort [name=>asc] limit 8').ids);
+    expect((await shown(page, 'notizie')).ids).toEqual(
+      expected(env.portal.dataset, 'classes [article] sort [published=>desc] limit 5').ids,
+    );
+    expect((await shown(page, 'servizi-remoti')).ids).toEqual(
+      expected(env.portal.dataset, 'classes [public_service] sort [name=>asc] limit 8').ids,
+    );
     expect((await shown(page, 'eventi-server')).ids).toHaveLength(6);
     // The no-JS fallback is gone once mounted; only the listing chunk (and the sanitiser) were loaded.
     expect(await page.$$eval('[data-piazza-block=listing] > p', (ps) => ps.length)).toBe(0);
@@ -83,7 +99,9 @@ describe('listing on the demo page', () => {
     expect(sum).toBeGreaterThanOrEqual(count);
     expect((await facetOptions(probe, '#eventi-facet-0')).length).toBe(options.length);
     await page.waitForFunction(() => (window as any).__said_eventi?.length > 0);
-    expect(await announcements(page, 'eventi')).toEqual([`${count} risultati` + (count > 6 ? `, pagina 1 di ${Math.ceil(count / 6)}` : '')]);
+    expect(await announcements(page, 'eventi')).toEqual([
+      `${count} risultati` + (count > 6 ? `, pagina 1 di ${Math.ceil(count / 6)}` : ''),
+    ]);
     await expectAxe(probe.page, 'facet selected');
     expect(probe.errors).toEqual([]);
     await page.close();
@@ -107,7 +125,9 @@ describe('listing on the demo page', () => {
     const res = await after(probe.page, 'eventi', () => probe.page.click('#eventi-interval-weekend'));
     const dow = romeWeekday(); // the portal's weekday, whatever the browser's zone
     const [from, to] = dow === 0 ? [day(), day()] : dow === 6 ? [day(), day(1)] : [day(6 - dow), day(7 - dow)];
-    expect(res).toMatchObject(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 6 offset 0`));
+    expect(res).toMatchObject(
+      expected(env.portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 6 offset 0`),
+    );
     expect(expected(env.portal.dataset, `${BASE} and calendar[time_interval] = [${from} 00:00,${to} 23:59] limit 100`).ids).toContain(4010); // the dataset's "weekend concert"
     await probe.page.close();
   });
@@ -123,7 +143,10 @@ describe('listing on the demo page', () => {
     expect(await page.$eval('#eventi-published-to', (el) => (el as HTMLInputElement).min)).toBe(day(-30));
     expect((await shown(page, 'eventi')).ids).toEqual(before.ids);
     const res = await after(page, 'eventi', () => setDate(page, '#eventi-published-to', day(-10)));
-    const want = expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} and published range [${day(-30)} 00:00,${day(-10)} 23:59] limit 6 offset 0`);
+    const want = expected(
+      env.portal.dataset,
+      `${BASE} and ${FROM_TODAY} and published range [${day(-30)} 00:00,${day(-10)} 23:59] limit 6 offset 0`,
+    );
     expect(res).toMatchObject(want);
     expect(res.total).toBeLessThan(before.total);
     expect(await page.$eval('#eventi-published-from', (el) => (el as HTMLInputElement).max)).toBe(day(-10));
@@ -154,7 +177,9 @@ describe('listing on the demo page', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('eventi-search-text');
     await page.keyboard.type(`festa`);
     const res = await after(page, 'eventi', () => page.keyboard.press('Enter'));
-    expect(res).toMatchObject(expected(env.portal.dataset, `q = 'festa' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
+    expect(res).toMatchObject(
+      expected(env.portal.dataset, `q = 'festa' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`),
+    );
     expect(res.total).toBeGreaterThan(0);
     expect(res.total).toBeLessThan(all.total);
     expect((await searchParams(page))['eventi.q']).toBe('festa');
@@ -190,7 +215,12 @@ describe('listing on the demo page', () => {
     await page.type('#eventi-search-text', text);
     const res = await after(page, 'eventi', () => page.keyboard.press('Enter'));
     expect(res.status).toBe('ready');
-    expect(res).toMatchObject(expected(env.portal.dataset, `q = 'Concerto \\"all\\'aperto\\" & #1' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`));
+    expect(res).toMatchObject(
+      expected(
+        env.portal.dataset,
+        `q = 'Concerto \\"all\\'aperto\\" & #1' and ${BASE} and ${FROM_TODAY} and sort [score=>desc] limit 6 offset 0`,
+      ),
+    );
     expect(res.total).toBeGreaterThan(0);
     expect((await searchParams(page))['eventi.q']).toBe(text);
     expect(probe.errors).toEqual([]);
@@ -257,7 +287,9 @@ describe('listing on the demo page', () => {
 
   it('an old link past the last page shows the last page, without a history entry', async () => {
     const page = await env.browser.newPage();
-    await page.evaluateOnNewDocument(() => { (window as any).__historyAtStart = history.length; });
+    await page.evaluateOnNewDocument(() => {
+      (window as any).__historyAtStart = history.length;
+    });
     await page.goto(env.portal.url + 'listing.html?eventi.page=99');
     await firstResults(page, 'eventi');
     const total = (await shown(page, 'eventi')).total;
@@ -283,7 +315,11 @@ describe('listing on the demo page', () => {
       clicks++;
       expect(res.ids.slice(0, before.ids.length)).toEqual(before.ids);
       // Focus goes to the first new item, never to the removed or busy button.
-      expect(await page.evaluate(() => document.activeElement?.closest('[role=listitem]')?.querySelector('[data-object_id]')?.getAttribute('data-object_id'))).toBe(String(res.ids[before.ids.length]));
+      expect(
+        await page.evaluate(() =>
+          document.activeElement?.closest('[role=listitem]')?.querySelector('[data-object_id]')?.getAttribute('data-object_id'),
+        ),
+      ).toBe(String(res.ids[before.ids.length]));
       if (clicks === 1) await expectAxe(probe.page, 'after one load more');
       expect(clicks).toBeLessThan(40);
     }
@@ -306,9 +342,17 @@ describe('listing on the demo page', () => {
     const { page } = probe;
     const res = await after(page, 'eventi-server', () => page.select('#eventi-server-facet-0', 'Cultura'));
     // the list's request (the facet counts' go to the same endpoint, without a view, after it)
-    const server = probe.requests.filter((u) => u.includes('/openpa/data/block_opendata_queried_contents/eventi-server/search/') && new URL(u).searchParams.has('view'));
+    const server = probe.requests.filter(
+      (u) => u.includes('/openpa/data/block_opendata_queried_contents/eventi-server/search/') && new URL(u).searchParams.has('view'),
+    );
     const last = new URL(server[server.length - 1]);
-    expect(Object.fromEntries(last.searchParams)).toEqual({ limit: '6', offset: '0', view: 'card_teaser', 'facets[topics][]': 'Cultura', interval: 'all' });
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      limit: '6',
+      offset: '0',
+      view: 'card_teaser',
+      'facets[topics][]': 'Cultura',
+      interval: 'all',
+    });
     const body = await (await fetch(last.href)).json();
     expect(res.ids).toEqual(body.searchHits.map((h: any) => h.metadata.id));
     expect(res.total).toBe(body.totalCount);
@@ -320,9 +364,17 @@ describe('listing on the demo page', () => {
   it('tabs: a keyboard-operable tab bar; the URL keeps the tab; date filters hidden on the agenda; the list re-runs for filters changed elsewhere', async () => {
     const probe = await demo();
     const { page } = probe;
-    const tabs = () => page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => [t.id, t.getAttribute('aria-selected'), (t as HTMLElement).tabIndex]));
-    expect(await tabs()).toEqual([['eventi-list-tab', 'true', 0], ['eventi-geo-tab', 'false', -1], ['eventi-agenda-tab', 'false', -1]]);
-    expect(await page.$eval('#eventi-list', (p) => [p.getAttribute('role'), p.getAttribute('aria-labelledby')])).toEqual(['tabpanel', 'eventi-list-tab']);
+    const tabs = () =>
+      page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => [t.id, t.getAttribute('aria-selected'), (t as HTMLElement).tabIndex]));
+    expect(await tabs()).toEqual([
+      ['eventi-list-tab', 'true', 0],
+      ['eventi-geo-tab', 'false', -1],
+      ['eventi-agenda-tab', 'false', -1],
+    ]);
+    expect(await page.$eval('#eventi-list', (p) => [p.getAttribute('role'), p.getAttribute('aria-labelledby')])).toEqual([
+      'tabpanel',
+      'eventi-list-tab',
+    ]);
     await page.focus('#eventi-list-tab');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => !(document.querySelector('#eventi-geo') as HTMLElement | null)?.hidden);
@@ -348,7 +400,11 @@ describe('listing on the demo page', () => {
     // Back returns to the agenda, with its filters hidden again.
     await page.goBack();
     await page.waitForFunction(() => !(document.querySelector('#eventi-agenda') as HTMLElement | null)?.hidden);
-    expect(await tabs()).toEqual([['eventi-list-tab', 'false', -1], ['eventi-geo-tab', 'false', -1], ['eventi-agenda-tab', 'true', 0]]);
+    expect(await tabs()).toEqual([
+      ['eventi-list-tab', 'false', -1],
+      ['eventi-geo-tab', 'false', -1],
+      ['eventi-agenda-tab', 'true', 0],
+    ]);
     expect(probe.external()).toEqual([]);
     await page.close();
   });
@@ -363,9 +419,18 @@ describe('listing on the demo page', () => {
     const before = apiCalls();
     await page.hover('#eventi-geo-tab');
     // the view and the results controller of the map (the other blocks show the list only)
-    await page.waitForFunction(() => ['geo', 'results-geo']
-      .every((name) => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/' + name + '-'))), { timeout: 10_000 });
-    expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual(['true', 'false', 'false']);
+    await page.waitForFunction(
+      () =>
+        ['geo', 'results-geo'].every((name) =>
+          performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/' + name + '-')),
+        ),
+      { timeout: 10_000 },
+    );
+    expect(await page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')))).toEqual([
+      'true',
+      'false',
+      'false',
+    ]);
     // The map's panel is made, hidden, its map ready for the click: hidden, it has no size, so it
     // draws nothing and asks for no tiles. The agenda was not pointed at: nothing of it came.
     await page.waitForSelector('#eventi-geo .piazza-geo');
@@ -376,8 +441,14 @@ describe('listing on the demo page', () => {
     // The click sends the map's request at once and loads no chunk again.
     const chunks = chunksLoaded(probe).length;
     await page.click('#eventi-geo-tab');
-    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', { timeout: 20_000 });
-    expect(apiCalls().slice(before.length).filter((u) => u.includes('/extrageo/'))).toHaveLength(1);
+    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', {
+      timeout: 20_000,
+    });
+    expect(
+      apiCalls()
+        .slice(before.length)
+        .filter((u) => u.includes('/extrageo/')),
+    ).toHaveLength(1);
     expect(chunksLoaded(probe)).toHaveLength(chunks);
     expect(probe.errors).toEqual([]);
     await page.close();
@@ -394,7 +465,9 @@ describe('listing on the demo page', () => {
     expect(['geo', 'results-geo', 'agenda', 'results-agenda'].filter(loaded)).toEqual([]);
     // The press (pointerdown) asks for the map's code; the click shows it, loaded once.
     await page.click('#eventi-geo-tab');
-    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', {
+      timeout: 20_000,
+    });
     expect(chunksLoaded(probe).filter((f) => f.startsWith('geo-'))).toHaveLength(1);
     expect(['agenda', 'results-agenda'].filter(loaded)).toEqual([]);
     expect(probe.errors).toEqual([]);
@@ -409,8 +482,12 @@ describe('listing on the demo page', () => {
     const selected = () => page.$$eval('#eventi [role=tab]', (ts) => ts.map((t) => t.getAttribute('aria-selected')));
     await page.waitForSelector('#eventi .piazza-agenda[data-piazza-status=ready]', { timeout: 20_000 });
     expect(await selected()).toEqual(['false', 'false', 'true']);
-    await page.evaluate(() => { location.hash = 'eventi-geo-tab'; });
-    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', { timeout: 20_000 });
+    await page.evaluate(() => {
+      location.hash = 'eventi-geo-tab';
+    });
+    await page.waitForFunction(() => document.querySelector('#eventi .piazza-geo')?.getAttribute('data-piazza-status') === 'ready', {
+      timeout: 20_000,
+    });
     expect(await selected()).toEqual(['false', 'true', 'false']);
     expect(await searchParams(page)).toEqual({ 'eventi.tab': 'geo' });
     // Back to the list: the query says so, though the fragment still names the map.

@@ -29,10 +29,16 @@ describe('loader', () => {
     const probe = await openPage(env.browser, env.portal.url + 'test/loader.html');
     const { page } = probe;
     // Visible text: the config <script> is not content.
-    const state = (id: string) => page.$eval('#' + id, (el) => [
-      el.getAttribute('data-piazza-state'),
-      Array.from(el.childNodes).filter((n) => n.nodeName !== 'SCRIPT').map((n) => n.textContent).join('').replace(/\s+/g, ' ').trim(),
-    ]);
+    const state = (id: string) =>
+      page.$eval('#' + id, (el) => [
+        el.getAttribute('data-piazza-state'),
+        Array.from(el.childNodes)
+          .filter((n) => n.nodeName !== 'SCRIPT')
+          .map((n) => n.textContent)
+          .join('')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ]);
 
     expect(await state('ok')).toEqual(['mounted', expect.stringMatching(/attivo.*— primo$/)]);
     expect(await state('ok-2')).toEqual(['mounted', expect.stringMatching(/^piazza \S+ active: .*— secondo$/)]);
@@ -42,11 +48,15 @@ describe('loader', () => {
 
     // One console error per broken block, naming the block id and the JSON path.
     expect(probe.consoleErrors).toHaveLength(3);
-    expect(probe.consoleErrors).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\[piazza\] probe block "bad-json": configurazione non valida: \/ non è un JSON valido \(.+\)$/),
-      expect.stringMatching(/^\[piazza\] probe block "probe-bad-schema": configurazione non valida: .*\/colour non è una chiave prevista/),
-      expect.stringMatching(/^\[piazza\] nope block "mystery": tipo di blocco sconosciuto "nope" \(disponibili: [^)]*\bprobe\b[^)]*\)$/),
-    ]));
+    expect(probe.consoleErrors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\[piazza\] probe block "bad-json": configurazione non valida: \/ non è un JSON valido \(.+\)$/),
+        expect.stringMatching(
+          /^\[piazza\] probe block "probe-bad-schema": configurazione non valida: .*\/colour non è una chiave prevista/,
+        ),
+        expect.stringMatching(/^\[piazza\] nope block "mystery": tipo di blocco sconosciuto "nope" \(disponibili: [^)]*\bprobe\b[^)]*\)$/),
+      ]),
+    );
     expect(probe.consoleErrors.find((e) => e.includes('probe-bad-schema'))).toContain('/message deve essere una stringa');
     expect(probe.consoleErrors.find((e) => e.includes('"mystery"'))).not.toMatch(/helper-|consent|messages/); // blocks only
     expect(probe.pageErrors).toEqual([]);
@@ -57,8 +67,8 @@ describe('loader', () => {
     // loader.html, with the switch and a consent config that is not valid
     const html = readFileSync(projectRoot + '/fixtures/pages/test/loader.html', 'utf8').replace(
       '<script src="/dist/piazza.js"></script>',
-      '<script type="application/json" id="piazza-consent">{"categories": {"necessary": {"needed": true}}, "barTimeout": -1}</script>\n'
-        + '<script src="/dist/piazza.js" data-piazza-messages="en"></script>',
+      '<script type="application/json" id="piazza-consent">{"categories": {"necessary": {"needed": true}}, "barTimeout": -1}</script>\n' +
+        '<script src="/dist/piazza.js" data-piazza-messages="en"></script>',
     );
     const url = env.portal.url + 'test/loader-en.html';
     const probe = await newProbe(env.browser);
@@ -67,12 +77,16 @@ describe('loader', () => {
     await waitReady(probe.page);
     expect(await probe.page.$eval('#ok', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
     await vi.waitFor(() => expect(probe.consoleErrors).toHaveLength(4));
-    expect(probe.consoleErrors).toEqual(expect.arrayContaining([
-      '[piazza] consent: invalid config: /barTimeout must be an integer ≥ 0',
-      expect.stringMatching(/^\[piazza\] probe block "bad-json": invalid config: \/ is not valid JSON \(.+\)$/),
-      expect.stringMatching(/^\[piazza\] probe block "probe-bad-schema": invalid config: (?=.*\/colour is not a known key)(?=.*\/message must be a string)/),
-      expect.stringMatching(/^\[piazza\] nope block "mystery": unknown block type "nope" \(known: [^)]*\bprobe\b[^)]*\)$/),
-    ]));
+    expect(probe.consoleErrors).toEqual(
+      expect.arrayContaining([
+        '[piazza] consent: invalid config: /barTimeout must be an integer ≥ 0',
+        expect.stringMatching(/^\[piazza\] probe block "bad-json": invalid config: \/ is not valid JSON \(.+\)$/),
+        expect.stringMatching(
+          /^\[piazza\] probe block "probe-bad-schema": invalid config: (?=.*\/colour is not a known key)(?=.*\/message must be a string)/,
+        ),
+        expect.stringMatching(/^\[piazza\] nope block "mystery": unknown block type "nope" \(known: [^)]*\bprobe\b[^)]*\)$/),
+      ]),
+    );
     expect(probe.pageErrors).toEqual([]);
     await probe.page.close();
   });
@@ -85,7 +99,8 @@ describe('loader', () => {
       let events = 0;
       p.on('block:mounted', () => events++);
       const late = document.getElementById('late')!;
-      late.innerHTML = '<div data-piazza-block="probe" id="late-block"><script type="application/json">{"message":"tardi"}</script>fallback late</div>';
+      late.innerHTML =
+        '<div data-piazza-block="probe" id="late-block"><script type="application/json">{"message":"tardi"}</script>fallback late</div>';
       await p.mount(late);
       await p.mount(late); // twice: a no-op
       await p.mount(); // the whole document again: nothing new to mount
@@ -116,7 +131,10 @@ describe('loader', () => {
     page.on('request', (req) => (req.url().includes('/dist/chunks/probe-') ? req.respond({ status: 404, body: '' }) : req.continue()));
     await page.goto(env.portal.url + 'test/loader.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
-    expect(await page.$eval('#ok', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual(['error', 'fallback ok']);
+    expect(await page.$eval('#ok', (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent])).toEqual([
+      'error',
+      'fallback ok',
+    ]);
     expect(probe.consoleErrors.some((e) => /^\[piazza\] probe block "probe-ok": .*(fetch|import|module)/i.test(e))).toBe(true);
     expect(probe.pageErrors).toEqual([]);
     await page.close();

@@ -29,7 +29,11 @@ function withTopic(classId: string, name: string): number[] {
 /** Chooses the checkbox of `value` in a multiple facet panel and waits for the draw. */
 async function chooseTopic(page: Page, facetId: string, value: string) {
   await page.click('#' + facetId);
-  const index = await page.$$eval(`#${facetId}-panel label`, (ls, v) => ls.findIndex((l) => l.textContent!.replace(/ \(\d+\)$/, '') === v), value);
+  const index = await page.$$eval(
+    `#${facetId}-panel label`,
+    (ls, v) => ls.findIndex((l) => l.textContent!.replace(/ \(\d+\)$/, '') === v),
+    value,
+  );
   expect(index, value).toBeGreaterThanOrEqual(0);
   await drawAfter(page, () => page.click(`#${facetId}-${index}`));
 }
@@ -82,7 +86,13 @@ describe.each([
     const probe = await openPage(env.browser, env.portal.url + 'listing-cases.html');
     const { page } = probe;
     // The same emulator answers as "this portal" and as the remote one, as on the demo page.
-    await addListing(page, 'temi', { blockId: 'temi', query: EVENTS, facets: ['topics'], limitPagination: 6, ...(remote ? { remoteUrl: env.portal.origin } : {}) });
+    await addListing(page, 'temi', {
+      blockId: 'temi',
+      query: EVENTS,
+      facets: ['topics'],
+      limitPagination: 6,
+      ...(remote ? { remoteUrl: env.portal.origin } : {}),
+    });
     await firstResults(page, 'temi');
     // the facet's options (with their counts) follow the list's answer: wait for them to be filled
     await page.waitForSelector('#temi-facet-0 option:nth-child(2)');

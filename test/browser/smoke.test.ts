@@ -11,9 +11,15 @@ import { distDir, projectRoot, startPortal, type Emulator } from './harness';
 import { DELIBERATE_ERRORS } from './helpers-common';
 
 interface Report {
-  url: string; version: string | null; readyMs: number | null; problems: string[];
+  url: string;
+  version: string | null;
+  readyMs: number | null;
+  problems: string[];
   blocks: Array<{ id: string; type: string; state: string; error?: string; config?: Array<{ path: string; message: string }> }>;
-  otherOrigins: string[]; cookies: Array<{ name: string; byServer: boolean }>; failedRequests: string[]; axe: unknown[];
+  otherOrigins: string[];
+  cookies: Array<{ name: string; byServer: boolean }>;
+  failedRequests: string[];
+  axe: unknown[];
 }
 
 const VERSION = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).version;
@@ -32,23 +38,37 @@ afterAll(async () => {
 function smoke(args: string[]): Promise<{ code: number; out: string; reports: Report[] }> {
   const json = join(temp, `out-${Math.random().toString(36).slice(2)}.json`);
   return new Promise((done) => {
-    execFile(process.execPath, [join(projectRoot, 'scripts/smoke.mjs'), ...args, '--json', json], { cwd: projectRoot, timeout: 240_000 }, (err, stdout, stderr) => {
-      let reports: Report[] = [];
-      try { reports = JSON.parse(readFileSync(json, 'utf8')); } catch { /* no report: usage error */ }
-      done({ code: err ? (err as any).code ?? 1 : 0, out: stdout + stderr, reports });
-    });
+    execFile(
+      process.execPath,
+      [join(projectRoot, 'scripts/smoke.mjs'), ...args, '--json', json],
+      { cwd: projectRoot, timeout: 240_000 },
+      (err, stdout, stderr) => {
+        let reports: Report[] = [];
+        try {
+          reports = JSON.parse(readFileSync(json, 'utf8'));
+        } catch {
+          /* no report: usage error */
+        }
+        done({ code: err ? ((err as any).code ?? 1) : 0, out: stdout + stderr, reports });
+      },
+    );
   });
 }
 
-const DEMO_PAGES = readdirSync(join(projectRoot, 'fixtures/pages')).filter((f) => f.endsWith('.html')).sort();
+const DEMO_PAGES = readdirSync(join(projectRoot, 'fixtures/pages'))
+  .filter((f) => f.endsWith('.html'))
+  .sort();
 
 describe('npm run smoke', () => {
   // One run over every demo page, one after the other, in the command's own Chromium.
-  it('passes every demo page: piazza\'s version, every block mounted, nothing to report', { timeout: 240_000 }, async () => {
+  it("passes every demo page: piazza's version, every block mounted, nothing to report", { timeout: 240_000 }, async () => {
     const clean = DEMO_PAGES.filter((p) => !DELIBERATE_ERRORS[p]);
     expect(clean.length).toBeGreaterThan(15);
     const { code, out, reports } = await smoke(clean.map((p) => portal.url + p));
-    expect(reports.map((r) => r.problems), out).toEqual(clean.map(() => []));
+    expect(
+      reports.map((r) => r.problems),
+      out,
+    ).toEqual(clean.map(() => []));
     expect(code).toBe(0);
     expect(out).toContain(`${clean.length} of ${clean.length} pages clean`);
     for (const r of reports) {
@@ -78,7 +98,10 @@ describe('npm run smoke', () => {
     expect(missing).toHaveLength(1);
     rmSync(join(root, 'dist/chunks', missing[0]));
     const tracker = `http://localhost:${portal.port}/test/trackers/tracker.js?cookie=_ga_smoke`;
-    const html = readFileSync(join(projectRoot, 'fixtures/pages/test/smoke-broken.html'), 'utf8').replace('http://localhost:8080', `http://localhost:${portal.port}`);
+    const html = readFileSync(join(projectRoot, 'fixtures/pages/test/smoke-broken.html'), 'utf8').replace(
+      'http://localhost:8080',
+      `http://localhost:${portal.port}`,
+    );
     expect(html).toContain(tracker);
     writeFileSync(join(root, 'rotta.html'), html);
 
@@ -97,12 +120,14 @@ describe('npm run smoke', () => {
     // 3. the missing chunk: a 404, and the block it leaves unmounted
     expect(r.failedRequests).toContain(`404 ${new URL(r.url).origin}/dist/chunks/${missing[0]}`);
     expect(r.blocks.find((b) => b.id === 'atti')!.state).toBe('error');
-    expect(r.problems).toEqual(expect.arrayContaining([
-      `request to another origin before any consent: ${tracker}`,
-      'cookie "_ga_smoke" (127.0.0.1) set before any consent', // written by the script into the page's own cookies
-      expect.stringMatching(/^block "atti" \(datatable\) did not mount: /),
-      `failed request: 404 ${new URL(r.url).origin}/dist/chunks/${missing[0]}`,
-    ]));
+    expect(r.problems).toEqual(
+      expect.arrayContaining([
+        `request to another origin before any consent: ${tracker}`,
+        'cookie "_ga_smoke" (127.0.0.1) set before any consent', // written by the script into the page's own cookies
+        expect.stringMatching(/^block "atti" \(datatable\) did not mount: /),
+        `failed request: 404 ${new URL(r.url).origin}/dist/chunks/${missing[0]}`,
+      ]),
+    );
     // What a person reads: the verdict, the block with its paths, the reasons.
     expect(out).toMatch(/✗ http:\/\/127\.0\.0\.1:\d+\/rotta\.html \(1280 px\)/);
     expect(out).toContain('block "notizie" (listing) did not mount, its config is invalid:');

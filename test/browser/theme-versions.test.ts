@@ -24,7 +24,11 @@ describe.each(VERSIONS)('demo pages with Bootstrap Italia %s', (bi) => {
   it.each(demoPages())('/%s holds at 320, 768 and 1280 px', async (path) => {
     const page = await env.visit(withTheme(path, bi), { viewport: { width: 1280, height: 900 } });
     const probe = env.probe();
-    const theme = await page.evaluate(() => Array.from(document.scripts).map((s) => s.src).filter((s) => /bootstrap-italia/.test(s)));
+    const theme = await page.evaluate(() =>
+      Array.from(document.scripts)
+        .map((s) => s.src)
+        .filter((s) => /bootstrap-italia/.test(s)),
+    );
     if (bi === 'none') expect(theme).toEqual([]);
     else for (const src of theme) expect(src).toContain(`/vendor/bootstrap-italia@${bi}/`);
     const problems: string[] = [];
@@ -32,7 +36,9 @@ describe.each(VERSIONS)('demo pages with Bootstrap Italia %s', (bi) => {
       await page.setViewport({ width, height: 900 });
       await settle(page);
       // A data grid scrolls sideways inside its own box (WCAG 1.4.10's exception for data tables).
-      problems.push(...(await reflowProblems(page)).filter((p) => !/› div\.rdg[.\w-]* scrolls sideways/.test(p)).map((p) => `${width} px: ${p}`));
+      problems.push(
+        ...(await reflowProblems(page)).filter((p) => !/› div\.rdg[.\w-]* scrolls sideways/.test(p)).map((p) => `${width} px: ${p}`),
+      );
       if (width !== 768) {
         const violations = await axe(page);
         if (violations.length) problems.push(`${width} px, axe:\n${describeViolations(violations)}`);
@@ -43,7 +49,7 @@ describe.each(VERSIONS)('demo pages with Bootstrap Italia %s', (bi) => {
     expect(problems).toEqual([]);
     // What a page shows on purpose: test/ pages hold broken configs, each reported on the console
     // (loader.test.ts); the shared-link page links a deleted object, whose placeholder stays.
-    const deliberate = path.startsWith('test/') ? /./ : DELIBERATE_ERRORS[path] ?? /^$/;
+    const deliberate = path.startsWith('test/') ? /./ : (DELIBERATE_ERRORS[path] ?? /^$/);
     expect(probe.errors.filter((e) => !deliberate.test(e))).toEqual([]);
     expect(probe.failedResponses.filter((e) => !deliberate.test(e))).toEqual([]);
   });
@@ -53,7 +59,10 @@ describe.each(VERSIONS)('helpers beside Bootstrap Italia %s', (bi) => {
   it('procedure steps open and close, one by one and all at once', async () => {
     const probe = await openPage(env.browser, env.portal.url + `helpers-procedure.html?bi=${bi}`, DESKTOP);
     const { page } = probe;
-    const open = () => page.$$eval('#procedura [data-procedure]', (ps) => ps.map((p) => p.getAttribute('hidden') === null && (p as HTMLElement).offsetHeight > 0));
+    const open = () =>
+      page.$$eval('#procedura [data-procedure]', (ps) =>
+        ps.map((p) => p.getAttribute('hidden') === null && (p as HTMLElement).offsetHeight > 0),
+      );
     expect(await open()).toEqual([false, false, false]);
     await page.click('[aria-controls="collapse-p1-1"]');
     expect(await open()).toEqual([false, true, false]);
@@ -69,7 +78,9 @@ describe.each(VERSIONS)('helpers beside Bootstrap Italia %s', (bi) => {
     const probe = await openPage(env.browser, env.portal.url + `helpers-sharedlink.html?bi=${bi}`, DESKTOP);
     const { page } = probe;
     await page.waitForFunction(() => !document.getElementById('ph-locale') && !document.getElementById('ph-nodo'));
-    await page.waitForFunction(() => !document.querySelector('#griglia [data-shared_link]:not([data-shared_link="999999"])'), { timeout: 15_000 });
+    await page.waitForFunction(() => !document.querySelector('#griglia [data-shared_link]:not([data-shared_link="999999"])'), {
+      timeout: 15_000,
+    });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.$$eval('#griglia [data-object_id]', (els) => els.length)).toBeGreaterThanOrEqual(4);
     expect(await page.evaluate(overlapsIn, 'griglia')).toBe(0);

@@ -25,7 +25,8 @@ export interface CellOptions {
 }
 
 const EMPTY: Cell = { kind: 'empty' };
-const text = (t: string, nowrap?: boolean): Cell => (t.trim() === '' ? EMPTY : nowrap ? { kind: 'text', text: t, nowrap } : { kind: 'text', text: t });
+const text = (t: string, nowrap?: boolean): Cell =>
+  t.trim() === '' ? EMPTY : nowrap ? { kind: 'text', text: t, nowrap } : { kind: 'text', text: t };
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' && isFinite(v) ? String(v) : '');
 
@@ -62,7 +63,13 @@ function nameOf(v: unknown, lang: Lang): string {
   return '';
 }
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]);
-const joinNames = (v: unknown, lang: Lang): Cell => text(list(v).map((x) => nameOf(x, lang)).filter(Boolean).join(', '));
+const joinNames = (v: unknown, lang: Lang): Cell =>
+  text(
+    list(v)
+      .map((x) => nameOf(x, lang))
+      .filter(Boolean)
+      .join(', '),
+  );
 
 function fileCell(v: unknown): Cell {
   if (!isObj(v)) return EMPTY;
@@ -91,7 +98,12 @@ export function priceText(v: unknown, locale: string): string {
     amount = a;
     if (b && /^[A-Z]{3}$/.test(b.trim())) currency = b.trim();
   }
-  const n = typeof amount === 'number' ? amount : typeof amount === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(amount) ? Number(amount.replace(',', '.')) : NaN;
+  const n =
+    typeof amount === 'number'
+      ? amount
+      : typeof amount === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(amount)
+        ? Number(amount.replace(',', '.'))
+        : NaN;
   if (!isFinite(n)) return '';
   const opts: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   try {
@@ -179,17 +191,25 @@ export function renderField(type: FieldType, value: unknown, o: CellOptions): Ce
     case 'image':
       return fileCell(Array.isArray(value) ? value[0] : value);
     case 'multifile': {
-      const items = list(value).map(fileCell).filter((c) => c.kind !== 'empty');
+      const items = list(value)
+        .map(fileCell)
+        .filter((c) => c.kind !== 'empty');
       return items.length ? { kind: 'list', items, inline: false } : EMPTY;
     }
     case 'matrix':
       return matrixCell(value);
     case 'author': {
-      const items = list(value).filter(isObj).map((a) => mailto(a.email, str(a.name).trim())).filter((c) => c.kind !== 'empty');
+      const items = list(value)
+        .filter(isObj)
+        .map((a) => mailto(a.email, str(a.name).trim()))
+        .filter((c) => c.kind !== 'empty');
       return items.length ? { kind: 'list', items, inline: true } : EMPTY;
     }
     case 'user': {
-      const items = list(value).filter(isObj).map((u) => mailto(u.email, str(u.login).trim())).filter((c) => c.kind !== 'empty');
+      const items = list(value)
+        .filter(isObj)
+        .map((u) => mailto(u.email, str(u.login).trim()))
+        .filter((c) => c.kind !== 'empty');
       return items.length === 1 ? items[0] : items.length ? { kind: 'list', items, inline: true } : EMPTY;
     }
     case 'price':
@@ -207,7 +227,12 @@ export function renderField(type: FieldType, value: unknown, o: CellOptions): Ce
       return text(isObj(value) ? str(value.address) : '');
     case 'number':
       // Decimal comma in Italian, but no grouping: a year must stay 2024, not 2.024.
-      return text(typeof value === 'number' && isFinite(value) ? numberFormat(o.locale, { useGrouping: false, maximumFractionDigits: 10 }).format(value) : str(value), true);
+      return text(
+        typeof value === 'number' && isFinite(value)
+          ? numberFormat(o.locale, { useGrouping: false, maximumFractionDigits: 10 }).format(value)
+          : str(value),
+        true,
+      );
     default:
       if (typeof value === 'string' || typeof value === 'number') return text(str(value));
       if (Array.isArray(value)) return joinNames(value, o.lang);

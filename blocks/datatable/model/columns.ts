@@ -20,7 +20,18 @@ export interface ClassDefinition {
 /** Meta fields the server can sort by. */
 const SORTABLE_META = ['id', 'name', 'published', 'modified', 'class'];
 /** Meta fields read from `metadata` rather than `data[lang]`. */
-export const META_FIELDS = ['id', 'name', 'published', 'modified', 'class', 'classIdentifier', 'remoteId', 'ownerName', 'modifierName', 'mainNodeId'];
+export const META_FIELDS = [
+  'id',
+  'name',
+  'published',
+  'modified',
+  'class',
+  'classIdentifier',
+  'remoteId',
+  'ownerName',
+  'modifierName',
+  'mainNodeId',
+];
 
 /** The cell type a class field calls for (ocopendata template.type first, dataType to refine). */
 export function typeFromClass(field: ClassField): FieldType {
@@ -46,7 +57,19 @@ export function typeFromClass(field: ClassField): FieldType {
 }
 
 /** Types the server cannot sort on (multi-valued or structured fields). */
-const UNSORTABLE = new Set<FieldType>(['matrix', 'multifile', 'author', 'relations', 'tags', 'file', 'image', 'user', 'url', 'geo', 'html']);
+const UNSORTABLE = new Set<FieldType>([
+  'matrix',
+  'multifile',
+  'author',
+  'relations',
+  'tags',
+  'file',
+  'image',
+  'user',
+  'url',
+  'geo',
+  'html',
+]);
 const META_TYPES: Record<string, FieldType> = { published: 'datetime', modified: 'datetime', id: 'number', mainNodeId: 'number' };
 
 function parseColumn(entry: string | ColumnConfig): ColumnConfig {
@@ -55,15 +78,24 @@ function parseColumn(entry: string | ColumnConfig): ColumnConfig {
 }
 
 /** Columns in config order; without config columns, every field of the class. */
-export function resolveColumns(config: Pick<DatatableConfig, 'columns'>, cls: ClassDefinition | null, lang: Lang, metaTitles: Record<string, string> = {}): ColumnSpec[] {
-  const entries: ColumnConfig[] = config.columns?.length ? config.columns.map(parseColumn) : (cls?.fields || []).map((f) => ({ field: f.identifier }));
+export function resolveColumns(
+  config: Pick<DatatableConfig, 'columns'>,
+  cls: ClassDefinition | null,
+  lang: Lang,
+  metaTitles: Record<string, string> = {},
+): ColumnSpec[] {
+  const entries: ColumnConfig[] = config.columns?.length
+    ? config.columns.map(parseColumn)
+    : (cls?.fields || []).map((f) => ({ field: f.identifier }));
   return entries.map((c) => {
     const def = cls?.fields.find((f) => f.identifier === c.field);
     const configured = c.type && c.type !== 'auto' ? c.type : null;
     const type = configured || (def ? typeFromClass(def) : META_TYPES[c.field] || 'auto');
     // The server checks the Solr name of every column it may sort by: class fields it indexes and
     // its own meta fields only (ownerName, mainNodeId… exist in the hit but not in the index).
-    const searchable = def ? def.isSearchable !== false && def.dataType !== 'ezmatrix' : !META_FIELDS.includes(c.field) || SORTABLE_META.includes(c.field);
+    const searchable = def
+      ? def.isSearchable !== false && def.dataType !== 'ezmatrix'
+      : !META_FIELDS.includes(c.field) || SORTABLE_META.includes(c.field);
     return {
       field: c.field,
       title: c.title || (def && pickLang(def.name, lang)) || metaTitles[c.field] || c.field,
@@ -75,7 +107,12 @@ export function resolveColumns(config: Pick<DatatableConfig, 'columns'>, cls: Cl
   });
 }
 
-export function resolveFacets(facets: DatatableConfig['facets'], columns: ColumnSpec[], cls: ClassDefinition | null, lang: Lang): FacetSpec[] {
+export function resolveFacets(
+  facets: DatatableConfig['facets'],
+  columns: ColumnSpec[],
+  cls: ClassDefinition | null,
+  lang: Lang,
+): FacetSpec[] {
   return (facets || []).map((entry) => {
     const f: FacetConfig = typeof entry === 'string' ? { field: entry } : entry;
     const def = cls?.fields.find((x) => x.identifier === f.field);

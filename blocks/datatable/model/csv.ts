@@ -54,8 +54,19 @@ export async function fetchAll(job: ExportJob): Promise<Hit[]> {
 }
 
 /** The file: a BOM (so Excel reads UTF-8), the header line, then one line per hit. */
-export function toCsv(hits: readonly Hit[], columns: readonly ColumnSpec[], o: CellOptions, absolute: (href: string) => string, separator = ','): string {
-  let out = '\ufeff' + csvLine(columns.map((c) => c.title), separator);
+export function toCsv(
+  hits: readonly Hit[],
+  columns: readonly ColumnSpec[],
+  o: CellOptions,
+  absolute: (href: string) => string,
+  separator = ',',
+): string {
+  let out =
+    '\ufeff' +
+    csvLine(
+      columns.map((c) => c.title),
+      separator,
+    );
   for (const hit of hits) out += csvLine(csvRow(hit, columns, o, absolute), separator);
   return out;
 }

@@ -37,7 +37,12 @@ export function fromOpenpa(raw: unknown): Mapped<DatatableConfig> {
   if (form.site.locale) config.locale = form.site.locale;
 
   // fields: "_link", "field", "matrix.column"; none: the link and the name, sorted by name.
-  const fields = a.fields ? a.fields.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const fields = a.fields
+    ? a.fields
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : [];
   const columns: Array<string | Column> = [];
   fields.forEach((field, i) => {
     origin['/columns/' + columns.length] = attributePath('fields') + '/' + i;
@@ -52,7 +57,8 @@ export function fromOpenpa(raw: unknown): Mapped<DatatableConfig> {
     config.classFromResults = true;
     // the template sorts by the first column after a leading link, ascending; otherwise by the
     // first column, descending when it is a date, which is piazza's own default
-    if (fields[0] === '_link' && columns[1]) config.order = { field: typeof columns[1] === 'string' ? columns[1] : columns[1].field, dir: 'asc' };
+    if (fields[0] === '_link' && columns[1])
+      config.order = { field: typeof columns[1] === 'string' ? columns[1] : columns[1].field, dir: 'asc' };
   } else {
     config.columns = [LINK_COLUMN, 'name'];
     config.order = { field: 'name', dir: 'asc' };
@@ -140,6 +146,12 @@ function trasparenzaFromOpenpa(form: OpenpaForm, problems: ConfigProblem[]): Map
     ...(a.group_by ? { facets: [{ field: a.group_by }] } : {}),
     ...(form.site.locale ? { locale: form.site.locale } : {}),
   };
-  const origin = { '/query': attributePath('query'), '/order': attributePath('order'), '/class': attributePath('class_identifier'), '/facets': attributePath('group_by'), '/columns': '/openpa/context/columns' };
+  const origin = {
+    '/query': attributePath('query'),
+    '/order': attributePath('order'),
+    '/class': attributePath('class_identifier'),
+    '/facets': attributePath('group_by'),
+    '/columns': '/openpa/context/columns',
+  };
   return { config, origin, problems };
 }

@@ -72,7 +72,8 @@ export function fromPluginSettings(settings: Obj): FromPlugin {
 
   // `[[0, 'desc']]` (or one pair): the column by its index
   const pair = Array.isArray(dt.order) ? (Array.isArray(dt.order[0]) ? dt.order[0] : dt.order) : null;
-  if (pair && typeof pair[0] === 'number' && columns[pair[0]]) config.order = { field: columns[pair[0]].field, dir: pair[1] === 'desc' ? 'desc' : 'asc' };
+  if (pair && typeof pair[0] === 'number' && columns[pair[0]])
+    config.order = { field: columns[pair[0]].field, dir: pair[1] === 'desc' ? 'desc' : 'asc' };
 
   if (typeof dt.pageLength === 'number') config.pageSize = dt.pageLength;
   // `[10, 25]` or `[[10, 25, -1], [10, 25, 'All']]`; -1 (all rows) has no equivalent
@@ -85,7 +86,9 @@ export function fromPluginSettings(settings: Obj): FromPlugin {
   if (locale) config.locale = locale;
 
   const filters = obj(builder.filters);
-  const facets = Object.values(filters || {}).map((f) => obj(f)?.field).filter((f): f is string => typeof f === 'string' && !!f);
+  const facets = Object.values(filters || {})
+    .map((f) => obj(f)?.field)
+    .filter((f): f is string => typeof f === 'string' && !!f);
   if (facets.length) {
     config.facets = facets.map((field) => ({ field }));
     ignored.push({ key: '/builder/filters', note: NOTES.filters });

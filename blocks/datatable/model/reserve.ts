@@ -37,11 +37,19 @@ export interface TableLayout {
 
 /** What the space depends on, from the block's config (its defaults filled in by the schema). */
 export function tableLayout(c: {
-  facets?: unknown[]; search: boolean; pageSizeOptions: unknown[]; export: { enabled?: boolean }; pageSize: number; cardBreakpoint: number;
+  facets?: unknown[];
+  search: boolean;
+  pageSizeOptions: unknown[];
+  export: { enabled?: boolean };
+  pageSize: number;
+  cardBreakpoint: number;
 }): TableLayout {
   return {
-    facets: c.facets?.length ?? 0, search: c.search, toolbar: c.pageSizeOptions.length > 0 || !!c.export.enabled,
-    pageSize: c.pageSize, cardBreakpoint: c.cardBreakpoint,
+    facets: c.facets?.length ?? 0,
+    search: c.search,
+    toolbar: c.pageSizeOptions.length > 0 || !!c.export.enabled,
+    pageSize: c.pageSize,
+    cardBreakpoint: c.cardBreakpoint,
   };
 }
 

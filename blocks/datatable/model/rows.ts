@@ -16,7 +16,13 @@ export function cellOptions(i18n: I18n): CellOptions {
   return { lang: i18n.lang, locale: i18n.locale, yes: i18n.t('cell.yes'), no: i18n.t('cell.no') };
 }
 
-export function viewRows(hits: readonly Hit[], columns: readonly ColumnSpec[], o: CellOptions, linkTemplate: string, offset: number): ViewRow[] {
+export function viewRows(
+  hits: readonly Hit[],
+  columns: readonly ColumnSpec[],
+  o: CellOptions,
+  linkTemplate: string,
+  offset: number,
+): ViewRow[] {
   const needsLink = columns.some((c) => c.link);
   return hits.map((hit, i) => ({
     // A content can come twice (one per assigned node): the position keeps keys unique.

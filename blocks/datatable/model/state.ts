@@ -38,7 +38,10 @@ export function sanitize(state: TableState, rules: StateRules): TableState {
     const values = [...new Set((state.filters[f.field] || []).filter((v) => typeof v === 'string' && v.trim() !== ''))];
     if (values.length) filters[f.field] = f.multiple ? values : values.slice(0, 1);
   }
-  const sort = state.sort && (columns.some((c) => c.field === state.sort!.field && c.sortable) || state.sort.field === defaults.sort?.field) ? state.sort : defaults.sort;
+  const sort =
+    state.sort && (columns.some((c) => c.field === state.sort!.field && c.sortable) || state.sort.field === defaults.sort?.field)
+      ? state.sort
+      : defaults.sort;
   return {
     page: Number.isInteger(state.page) && state.page > 0 ? state.page : 0,
     pageSize: sizes.includes(state.pageSize) || state.pageSize === defaults.pageSize ? state.pageSize : defaults.pageSize,
@@ -68,8 +71,16 @@ export const withoutFilters = (s: TableState): TableState => ({ ...s, filters: {
 /** The same choice, whatever the order values were picked in (for comparing states). */
 export function sameState(a: TableState, b: TableState): boolean {
   const key = (s: TableState) =>
-    JSON.stringify([s.page, s.pageSize, s.sort?.field ?? null, s.sort?.dir ?? null, s.search,
-      Object.keys(s.filters).sort().map((k) => [k, [...s.filters[k]].sort()])]);
+    JSON.stringify([
+      s.page,
+      s.pageSize,
+      s.sort?.field ?? null,
+      s.sort?.dir ?? null,
+      s.search,
+      Object.keys(s.filters)
+        .sort()
+        .map((k) => [k, [...s.filters[k]].sort()]),
+    ]);
   return key(a) === key(b);
 }
 

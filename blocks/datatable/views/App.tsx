@@ -58,7 +58,18 @@ function useNarrow(breakpoint: number): boolean {
   return narrow;
 }
 
-export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptions, exportOptions, cardBreakpoint, nonce, onShown }: AppProps) {
+export function App({
+  setup,
+  table,
+  idPrefix,
+  caption,
+  showSearch,
+  pageSizeOptions,
+  exportOptions,
+  cardBreakpoint,
+  nonce,
+  onShown,
+}: AppProps) {
   const { i18n, columns } = setup;
   const { t } = i18n;
   const { state, shown, loading, error } = useStore(table.store);
@@ -76,7 +87,11 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
   const zoneNote = useMemo(() => columns.some((c) => c.type === 'datetime') && !deviceOnPortalTime(), [columns]);
 
   const facetViews: FacetView[] = useMemo(
-    () => setup.facets.map((facet, i) => ({ facet, options: facetOptions(facet.field, i, shown?.result.facets || [], state.filters[facet.field] || []) })),
+    () =>
+      setup.facets.map((facet, i) => ({
+        facet,
+        options: facetOptions(facet.field, i, shown?.result.facets || [], state.filters[facet.field] || []),
+      })),
     [shown, state.filters],
   );
 
@@ -84,7 +99,13 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
   const pages = shown ? pageCount(total, shown.state.pageSize) : 0;
   const range = shown ? rowRange(shown.state, shown.result.data.length) : { from: 0, to: 0 };
   const filteredFrom = shown && shown.result.recordsTotal !== total ? ' ' + t('info.filtered', { max: shown.result.recordsTotal }) : '';
-  const infoText = !shown ? (error ? '' : t('loading')) : total ? t('info', { ...range, total }) + filteredFrom : t('info.empty') + filteredFrom;
+  const infoText = !shown
+    ? error
+      ? ''
+      : t('loading')
+    : total
+      ? t('info', { ...range, total }) + filteredFrom
+      : t('info.empty') + filteredFrom;
   const ids = { info: idPrefix + '-info', hint: idPrefix + '-hint' };
   const empty = t('results_zero');
 
@@ -101,9 +122,13 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
       {(setup.facets.length > 0 || showSearch) && (
         <form class="piazza-datatable-form" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
           {setup.facets.length > 0 && (
-            <Filters facets={facetViews} i18n={i18n} idPrefix={idPrefix}
+            <Filters
+              facets={facetViews}
+              i18n={i18n}
+              idPrefix={idPrefix}
               onChange={(field, values) => navigate(withFilter(state, field, values))}
-              onClear={() => navigate(withoutFilters(state))} />
+              onClear={() => navigate(withoutFilters(state))}
+            />
           )}
           {showSearch && (
             <SearchBox id={idPrefix + '-search'} value={state.search} i18n={i18n} onSearch={(text) => navigate(withSearch(state, text))} />
@@ -112,13 +137,32 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
       )}
       <div class="piazza-datatable-toolbar d-flex flex-wrap align-items-end gap-3">
         {narrow && columns.some((c) => c.sortable) && (
-          <SortSelect id={idPrefix + '-sort'} sort={state.sort} columns={columns} i18n={i18n} onChange={(s) => navigate(withSort(state, s))} />
+          <SortSelect
+            id={idPrefix + '-sort'}
+            sort={state.sort}
+            columns={columns}
+            i18n={i18n}
+            onChange={(s) => navigate(withSort(state, s))}
+          />
         )}
         {sizes.length > 1 && (
-          <PageSize id={idPrefix + '-size'} value={state.pageSize} options={sizes} i18n={i18n} onChange={(n) => navigate(withPageSize(state, n))} />
+          <PageSize
+            id={idPrefix + '-size'}
+            value={state.pageSize}
+            options={sizes}
+            i18n={i18n}
+            onChange={(n) => navigate(withPageSize(state, n))}
+          />
         )}
         {exportOptions && (
-          <Export setup={setup} state={state} idPrefix={idPrefix} filename={exportOptions.filename} batchSize={exportOptions.batchSize} separator={exportOptions.separator} />
+          <Export
+            setup={setup}
+            state={state}
+            idPrefix={idPrefix}
+            filename={exportOptions.filename}
+            batchSize={exportOptions.batchSize}
+            separator={exportOptions.separator}
+          />
         )}
       </div>
       <p class="piazza-datatable-info" id={ids.info} ref={info} tabIndex={-1}>
@@ -126,7 +170,9 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
         {loading && shown && <span class="piazza-datatable-loading"> · {t('loading')}</span>}
       </p>
       {zoneNote && <p class="piazza-datatable-zone small">{t('zone')}</p>}
-      <p class="visually-hidden" id={ids.hint}>{t('grid.hint')}</p>
+      <p class="visually-hidden" id={ids.hint}>
+        {t('grid.hint')}
+      </p>
       <div class={'piazza-datatable-body' + (loading ? ' is-loading' : '')} aria-busy={loading ? 'true' : 'false'}>
         {error ? (
           <>
@@ -141,23 +187,42 @@ export function App({ setup, table, idPrefix, caption, showSearch, pageSizeOptio
             <Drawn then={onShown} />
           </>
         ) : (
-          <Lazy load={loadGrid} i18n={i18n} waiting={<p class="piazza-datatable-placeholder">{t('loading')}</p>}
+          <Lazy
+            load={loadGrid}
+            i18n={i18n}
+            waiting={<p class="piazza-datatable-placeholder">{t('loading')}</p>}
             failed={(e) => {
               onShown?.();
               setup.log.error({ it: 'la vista a griglia non si è caricata', en: 'the grid view could not be loaded' }, e);
             }}
             render={(grid) => (
               <>
-                <grid.default columns={columns} rows={rows} sort={state.sort} onSort={(s) => navigate(withSort(state, s))}
-                  label={caption} describedBy={ids.info + ' ' + ids.hint} newTab={t('cell.newTab')} empty={empty} nonce={nonce} />
+                <grid.default
+                  columns={columns}
+                  rows={rows}
+                  sort={state.sort}
+                  onSort={(s) => navigate(withSort(state, s))}
+                  label={caption}
+                  describedBy={ids.info + ' ' + ids.hint}
+                  newTab={t('cell.newTab')}
+                  empty={empty}
+                  nonce={nonce}
+                />
                 <Drawn then={onShown} />
               </>
-            )} />
+            )}
+          />
         )}
       </div>
       {!error && shown && (
-        <Pagination page={state.page} count={pages} i18n={i18n} idPrefix={idPrefix} onPage={goToPage}
-          hrefFor={setup.urlKeys ? (p) => hrefFor(withPage(state, p)) : undefined} />
+        <Pagination
+          page={state.page}
+          count={pages}
+          i18n={i18n}
+          idPrefix={idPrefix}
+          onPage={goToPage}
+          hrefFor={setup.urlKeys ? (p) => hrefFor(withPage(state, p)) : undefined}
+        />
       )}
     </div>
   );

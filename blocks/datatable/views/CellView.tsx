@@ -15,7 +15,12 @@ export interface CellOptions {
 
 export function cellContent(cell: Cell, o: CellOptions): ComponentChildren {
   if (cell.kind === 'empty') return null;
-  if (o.link) return <a href={o.link} tabIndex={o.tabIndex}>{cellText(cell)}</a>;
+  if (o.link)
+    return (
+      <a href={o.link} tabIndex={o.tabIndex}>
+        {cellText(cell)}
+      </a>
+    );
   return content(cell, o.tabIndex, o.newTab);
 }
 
@@ -32,17 +37,46 @@ function content(cell: Cell, tabIndex: number | undefined, newTab: string): Comp
           <span class="visually-hidden"> {newTab}</span>
         </a>
       ) : (
-        <a href={cell.href} tabIndex={tabIndex}>{cell.text}</a>
+        <a href={cell.href} tabIndex={tabIndex}>
+          {cell.text}
+        </a>
       );
     case 'list':
-      return cell.inline
-        ? cell.items.map((c, i) => <Fragment key={i}>{i > 0 && ', '}{content(c, tabIndex, newTab)}</Fragment>)
-        : <ul class="piazza-cell-list">{cell.items.map((c, i) => <li key={i}>{content(c, tabIndex, newTab)}</li>)}</ul>;
+      return cell.inline ? (
+        cell.items.map((c, i) => (
+          <Fragment key={i}>
+            {i > 0 && ', '}
+            {content(c, tabIndex, newTab)}
+          </Fragment>
+        ))
+      ) : (
+        <ul class="piazza-cell-list">
+          {cell.items.map((c, i) => (
+            <li key={i}>{content(c, tabIndex, newTab)}</li>
+          ))}
+        </ul>
+      );
     case 'table':
       return (
         <table class="table table-sm piazza-cell-matrix">
-          <thead><tr>{cell.head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
-          <tbody>{cell.rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
+          <thead>
+            <tr>
+              {cell.head.map((h) => (
+                <th scope="col" key={h}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {cell.rows.map((r, i) => (
+              <tr key={i}>
+                {r.map((c, j) => (
+                  <td key={j}>{c}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>
       );
   }

@@ -28,47 +28,109 @@ export function SearchBox({ id, value, i18n, onSearch }: { id: string; value: st
   };
   return (
     <div class="piazza-datatable-search">
-      <label class="piazza-facet-label" for={id}>{i18n.t('search.label')}</label>
+      <label class="piazza-facet-label" for={id}>
+        {i18n.t('search.label')}
+      </label>
       <div class="input-group">
-        <span class="input-group-text" aria-hidden="true"><Icon name="search" /></span>
-        <input type="search" class="form-control" id={id} value={text} autocomplete="off" enterkeyhint="search"
+        <span class="input-group-text" aria-hidden="true">
+          <Icon name="search" />
+        </span>
+        <input
+          type="search"
+          class="form-control"
+          id={id}
+          value={text}
+          autocomplete="off"
+          enterkeyhint="search"
           onInput={(e) => {
             const v = (e.currentTarget as HTMLInputElement).value;
             setText(v);
             clearTimeout(timer.current);
             timer.current = setTimeout(() => commit(v), SEARCH_DELAY);
           }}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); commit((e.currentTarget as HTMLInputElement).value); } }} />
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit((e.currentTarget as HTMLInputElement).value);
+            }
+          }}
+        />
       </div>
     </div>
   );
 }
 
-export function PageSize({ id, value, options, i18n, onChange }: { id: string; value: number; options: number[]; i18n: I18n; onChange(size: number): void }) {
+export function PageSize({
+  id,
+  value,
+  options,
+  i18n,
+  onChange,
+}: {
+  id: string;
+  value: number;
+  options: number[];
+  i18n: I18n;
+  onChange(size: number): void;
+}) {
   return (
     <div class="piazza-datatable-size">
-      <label class="piazza-facet-label" for={id}>{i18n.t('pageSize.label')}</label>
-      <select id={id} class="form-select" value={String(value)} onChange={(e) => onChange(Number((e.currentTarget as HTMLSelectElement).value))}>
-        {options.map((n) => <option key={n} value={String(n)}>{n}</option>)}
+      <label class="piazza-facet-label" for={id}>
+        {i18n.t('pageSize.label')}
+      </label>
+      <select
+        id={id}
+        class="form-select"
+        value={String(value)}
+        onChange={(e) => onChange(Number((e.currentTarget as HTMLSelectElement).value))}
+      >
+        {options.map((n) => (
+          <option key={n} value={String(n)}>
+            {n}
+          </option>
+        ))}
       </select>
     </div>
   );
 }
 
-export function SortSelect({ id, sort, columns, i18n, onChange }: { id: string; sort: Sort | null; columns: ColumnSpec[]; i18n: I18n; onChange(sort: Sort | null): void }) {
+export function SortSelect({
+  id,
+  sort,
+  columns,
+  i18n,
+  onChange,
+}: {
+  id: string;
+  sort: Sort | null;
+  columns: ColumnSpec[];
+  i18n: I18n;
+  onChange(sort: Sort | null): void;
+}) {
   const sortable = columns.filter((c) => c.sortable);
   const value = sort ? sort.field + ':' + sort.dir : '';
   return (
     <div class="piazza-datatable-sort">
-      <label class="piazza-facet-label" for={id}>{i18n.t('sort.label')}</label>
-      <select id={id} class="form-select" value={value} onChange={(e) => {
-        const m = /^(.+):(asc|desc)$/.exec((e.currentTarget as HTMLSelectElement).value);
-        onChange(m ? { field: m[1], dir: m[2] as Sort['dir'] } : null);
-      }}>
+      <label class="piazza-facet-label" for={id}>
+        {i18n.t('sort.label')}
+      </label>
+      <select
+        id={id}
+        class="form-select"
+        value={value}
+        onChange={(e) => {
+          const m = /^(.+):(asc|desc)$/.exec((e.currentTarget as HTMLSelectElement).value);
+          onChange(m ? { field: m[1], dir: m[2] as Sort['dir'] } : null);
+        }}
+      >
         <option value="">{i18n.t('sort.none')}</option>
-        {sortable.flatMap((c) => (['asc', 'desc'] as const).map((dir) => (
-          <option key={c.field + dir} value={c.field + ':' + dir}>{i18n.t('sort.' + dir, { title: c.title })}</option>
-        )))}
+        {sortable.flatMap((c) =>
+          (['asc', 'desc'] as const).map((dir) => (
+            <option key={c.field + dir} value={c.field + ':' + dir}>
+              {i18n.t('sort.' + dir, { title: c.title })}
+            </option>
+          )),
+        )}
       </select>
     </div>
   );

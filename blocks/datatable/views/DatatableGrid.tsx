@@ -13,10 +13,26 @@ export const VIRTUALIZE_ABOVE = 100;
 
 /** Starting widths by what a column holds (px); visitors can resize, the grid scrolls sideways. */
 const WIDTHS: Record<string, number> = {
-  text: 180, html: 240, number: 96, boolean: 96, date: 190, datetime: 250, relations: 180, tags: 160, file: 220,
-  multifile: 260, image: 200, matrix: 280, author: 200, user: 140, price: 120, url: 150, geo: 200, auto: 180,
+  text: 180,
+  html: 240,
+  number: 96,
+  boolean: 96,
+  date: 190,
+  datetime: 250,
+  relations: 180,
+  tags: 160,
+  file: 220,
+  multifile: 260,
+  image: 200,
+  matrix: 280,
+  author: 200,
+  user: 140,
+  price: 120,
+  url: 150,
+  geo: 200,
+  auto: 180,
 };
-const widthOf = (c: ColumnSpec) => (c.link ? 300 : WIDTHS[c.type] ?? 180);
+const widthOf = (c: ColumnSpec) => (c.link ? 300 : (WIDTHS[c.type] ?? 180));
 
 export interface GridProps {
   columns: ColumnSpec[];

@@ -17,7 +17,12 @@ export interface ExportProps {
   idPrefix: string;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'running'; progress: ExportProgress } | { kind: 'done'; count: number } | { kind: 'cancelled' } | { kind: 'error' };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: ExportProgress }
+  | { kind: 'done'; count: number }
+  | { kind: 'cancelled' }
+  | { kind: 'error' };
 
 function download(text: string, filename: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -33,7 +38,11 @@ function download(text: string, filename: string) {
 }
 
 const absolute = (href: string) => {
-  try { return new URL(href, location.href).href; } catch { return href; }
+  try {
+    return new URL(href, location.href).href;
+  } catch {
+    return href;
+  }
 };
 
 export function Export({ setup, state, filename, batchSize, separator, idPrefix }: ExportProps) {
@@ -66,7 +75,9 @@ export function Export({ setup, state, filename, batchSize, separator, idPrefix 
           const r = await setup.api.batch({ ...requestFor(setup, snapshot, draw), start, length }, signal);
           return { rows: r.data, total: r.recordsFiltered };
         },
-        onProgress: (progress) => { if (!controller.signal.aborted) setPhase({ kind: 'running', progress }); },
+        onProgress: (progress) => {
+          if (!controller.signal.aborted) setPhase({ kind: 'running', progress });
+        },
       });
       if (controller.signal.aborted) return;
       download(toCsv(hits, setup.columns as ColumnSpec[], cellOptions(i18n), absolute, separator), filename);
@@ -89,16 +100,26 @@ export function Export({ setup, state, filename, batchSize, separator, idPrefix 
   if (running) {
     const { done, total } = phase.progress;
     return (
-      <div class="piazza-datatable-export d-flex flex-wrap align-items-center gap-2" role="group" aria-labelledby={idPrefix + '-export-status'}>
+      <div
+        class="piazza-datatable-export d-flex flex-wrap align-items-center gap-2"
+        role="group"
+        aria-labelledby={idPrefix + '-export-status'}
+      >
         <progress max={total || 1} value={done} aria-labelledby={idPrefix + '-export-status'} />
-        <span id={idPrefix + '-export-status'} class="small">{i18n.t('export.progress', { done, total: total || '…' })}</span>
-        <button type="button" ref={cancelButton} class="btn btn-outline-primary btn-xs" onClick={() => job.current?.abort()}>{i18n.t('export.cancel')}</button>
+        <span id={idPrefix + '-export-status'} class="small">
+          {i18n.t('export.progress', { done, total: total || '…' })}
+        </span>
+        <button type="button" ref={cancelButton} class="btn btn-outline-primary btn-xs" onClick={() => job.current?.abort()}>
+          {i18n.t('export.cancel')}
+        </button>
       </div>
     );
   }
   return (
     <div class="piazza-datatable-export d-flex flex-wrap align-items-center gap-2">
-      <button type="button" ref={startButton} class="btn btn-outline-primary btn-sm" onClick={start}>{i18n.t('export.button')}</button>
+      <button type="button" ref={startButton} class="btn btn-outline-primary btn-sm" onClick={start}>
+        {i18n.t('export.button')}
+      </button>
       {phase.kind === 'done' && <span class="small">{i18n.t('export.done', { count: phase.count })}</span>}
       {phase.kind === 'cancelled' && <span class="small">{i18n.t('export.cancelled')}</span>}
       {phase.kind === 'error' && <span class="small text-danger">{i18n.t('export.error')}</span>}

@@ -41,32 +41,35 @@ export interface AgendaControllerOptions {
 
 export function createAgendaController(o: AgendaControllerOptions) {
   const now = o.now || portalNow;
-  const fetcher = resultStore({ period: periodOf(o.view, now()), loaded: null as Period | null, events: ref([] as AgendaEvent[]) }, {
-    watch: o.state,
-    what: { it: 'del calendario', en: 'calendar' },
-    onError: o.onError,
-    key: () => {
-      const [start, end] = requestRange(results.period);
-      return calendarUrl(o.settings, filtersOf(o.state), start, end);
+  const fetcher = resultStore(
+    { period: periodOf(o.view, now()), loaded: null as Period | null, events: ref([] as AgendaEvent[]) },
+    {
+      watch: o.state,
+      what: { it: 'del calendario', en: 'calendar' },
+      onError: o.onError,
+      key: () => {
+        const [start, end] = requestRange(results.period);
+        return calendarUrl(o.settings, filtersOf(o.state), start, end);
+      },
+      async load(_key, current, results) {
+        const period: Period = { ...results.period };
+        const [start, end] = requestRange(period);
+        results.loading = true;
+        const events = toAgendaEvents(await o.api.calendar(filtersOf(o.state), start, end));
+        if (!current()) return;
+        results.events = ref(events);
+        results.loaded = period;
+        settle(results);
+        const count = eventsIn(events, periodBounds(period)).length;
+        o.announce(countMessage(o.i18n, period, count, now()));
+        o.onResults(count);
+      },
+      failed(_error, results) {
+        results.events = ref([]);
+        results.loaded = { ...results.period };
+      },
     },
-    async load(_key, current, results) {
-      const period: Period = { ...results.period };
-      const [start, end] = requestRange(period);
-      results.loading = true;
-      const events = toAgendaEvents(await o.api.calendar(filtersOf(o.state), start, end));
-      if (!current()) return;
-      results.events = ref(events);
-      results.loaded = period;
-      settle(results);
-      const count = eventsIn(events, periodBounds(period)).length;
-      o.announce(countMessage(o.i18n, period, count, now()));
-      o.onResults(count);
-    },
-    failed(_error, results) {
-      results.events = ref([]);
-      results.loaded = { ...results.period };
-    },
-  });
+  );
   const { results } = fetcher;
 
   const show = (period: Period) => {

@@ -37,7 +37,6 @@ export interface AgendaCalendar {
   destroy(): void;
 }
 
-
 /**
  * Toast UI's date picker pings Google Analytics unless told not to; the calendar takes
  * `usageStatistics: false`, and the global opt-out covers the pickers it bundles.
@@ -104,7 +103,16 @@ export function createAgendaCalendar(host: HTMLElement, o: AgendaCalendarOptions
       eventView: ['allday', 'time'],
     },
     month: { startDayOfWeek: 1, dayNames: names, isAlways6Weeks: true },
-    calendars: [{ id: CALENDAR_ID, name: o.texts.calendarName, color: '#ffffff', backgroundColor: '#0066cc', borderColor: '#004d99', dragBackgroundColor: '#0066cc' }],
+    calendars: [
+      {
+        id: CALENDAR_ID,
+        name: o.texts.calendarName,
+        color: '#ffffff',
+        backgroundColor: '#0066cc',
+        borderColor: '#004d99',
+        dragBackgroundColor: '#0066cc',
+      },
+    ],
     theme: THEME,
     // Titles are text: a name with markup is shown as written, never interpreted. Per-event and
     // per-cell templates return escaped text without tags, which Toast UI's sanitiser passes
@@ -115,7 +123,8 @@ export function createAgendaCalendar(host: HTMLElement, o: AgendaCalendarOptions
       alldayTitle: () => `<span class="toastui-calendar-left-content">${escapeHtml(o.texts.allDay)}</span>`,
       monthGridHeaderExceed: (count) => escapeHtml(o.texts.more(count)),
       monthMoreTitleDate: ({ ymd }) => escapeHtml(formatDayNoYear(new Date(ymd + 'T00:00:00'), o.lang)),
-      weekDayName: ({ dateInstance }) => `<span class="toastui-calendar-day-name__name">${escapeHtml(formatDayNoYear(dateInstance.toDate(), o.lang))}</span>`,
+      weekDayName: ({ dateInstance }) =>
+        `<span class="toastui-calendar-day-name__name">${escapeHtml(formatDayNoYear(dateInstance.toDate(), o.lang))}</span>`,
       timegridDisplayPrimaryTime: ({ time }) => String(time.getHours()).padStart(2, '0') + ':00',
     },
   });

@@ -50,11 +50,14 @@ export function TabView(props: TabViewProps) {
   const drawn = useMemo(() => (current ? events.map((e) => toCalendarEvent(e, CALENDAR_ID)) : null), [events, current]);
   const inPeriod = useMemo(() => (current ? eventsIn(events, periodBounds(period)) : []), [events, current]);
   const groups = useMemo(() => groupByDay(inPeriod, periodBounds(period)), [inPeriod]);
-  const texts: CalendarTexts = useMemo(() => ({
-    allDay: t('agenda.allDay'),
-    more: (count: number) => t('agenda.more', { count }),
-    calendarName: t('agenda.label'),
-  }), []);
+  const texts: CalendarTexts = useMemo(
+    () => ({
+      allDay: t('agenda.allDay'),
+      more: (count: number) => t('agenda.more', { count }),
+      calendarName: t('agenda.label'),
+    }),
+    [],
+  );
 
   const title = periodTitle(period, lang);
   const name = periodName(period, lang, portalNow());
@@ -64,21 +67,57 @@ export function TabView(props: TabViewProps) {
   const status = snap.loading ? 'loading' : snap.status;
 
   return (
-    <div class={'piazza-agenda' + (snap.loading ? ' piazza-agenda-loading' : '')} data-piazza-status={status} data-view={period.view} data-period={period.date} data-version={snap.version}
-      data-count={current ? inPeriod.length : undefined}>
-      <Toolbar idPrefix={panelId} view={period.view} title={title} loading={snap.loading} i18n={i18n}
-        onMove={controller.move} onToday={controller.today}
-        download={current && inPeriod.length > 0 && (
-          <IcsLink className="btn btn-outline-primary btn-sm piazza-agenda-ics" build={() => ics(inPeriod)} version={snap.version}
-            filename={t('agenda.ics.file') + '-' + period.date.slice(0, period.view === 'month' ? 7 : 10) + '.ics'}>
-            {period.view === 'month' ? t('agenda.ics.month', { month: name }) : t('agenda.ics.day', { day: name })}
-          </IcsLink>
-        )} />
+    <div
+      class={'piazza-agenda' + (snap.loading ? ' piazza-agenda-loading' : '')}
+      data-piazza-status={status}
+      data-view={period.view}
+      data-period={period.date}
+      data-version={snap.version}
+      data-count={current ? inPeriod.length : undefined}
+    >
+      <Toolbar
+        idPrefix={panelId}
+        view={period.view}
+        title={title}
+        loading={snap.loading}
+        i18n={i18n}
+        onMove={controller.move}
+        onToday={controller.today}
+        download={
+          current &&
+          inPeriod.length > 0 && (
+            <IcsLink
+              className="btn btn-outline-primary btn-sm piazza-agenda-ics"
+              build={() => ics(inPeriod)}
+              version={snap.version}
+              filename={t('agenda.ics.file') + '-' + period.date.slice(0, period.view === 'month' ? 7 : 10) + '.ics'}
+            >
+              {period.view === 'month' ? t('agenda.ics.month', { month: name }) : t('agenda.ics.day', { day: name })}
+            </IcsLink>
+          )
+        }
+      />
       {!onPortalTime && <p class="piazza-agenda-zone small">{t('agenda.zone')}</p>}
       {snap.status === 'error' && !snap.loading && <ErrorNotice i18n={i18n} onRetry={controller.retry} />}
       <div aria-busy={snap.loading || undefined}>
-        <CalendarGrid laidOut={active || staged} period={period} events={drawn} nonce={ctx.nonce} lang={lang} texts={texts} onOpen={openEvent} />
-        <EventList idPrefix={panelId} view={period.view} groups={groups} count={inPeriod.length} version={snap.version} i18n={i18n} ics={ics} />
+        <CalendarGrid
+          laidOut={active || staged}
+          period={period}
+          events={drawn}
+          nonce={ctx.nonce}
+          lang={lang}
+          texts={texts}
+          onOpen={openEvent}
+        />
+        <EventList
+          idPrefix={panelId}
+          view={period.view}
+          groups={groups}
+          count={inPeriod.length}
+          version={snap.version}
+          i18n={i18n}
+          ics={ics}
+        />
       </div>
     </div>
   );

@@ -111,38 +111,46 @@ export function createGeoController(o: GeoControllerOptions) {
     return { points, places: await placesIn(points, signal), skipped, totalCount, pages: seen.size };
   }
 
-  const fetcher = resultStore({ received: 0, points: ref([] as GeoPoint[]), places: ref(indexPlaces([], 0)), totalCount: 0, skipped: 0 }, {
-    watch: state,
-    what: { it: 'della mappa', en: 'geo' },
-    onError: o.onError,
-    key: () => firstGeoUrl(s, filtersOf(state), now()),
-    async load(url, current, results) {
-      // Every geo search starts from an empty map.
-      results.points = ref([]);
-      results.places = ref(indexPlaces([], maxZoom));
-      results.received = 0;
-      results.loading = true;
-      results.version++;
-      const filters = filtersOf(state);
-      const res = await slot((signal) => load(url, filters, signal));
-      if (!current()) return;
-      results.points = ref(res.points);
-      results.places = ref(res.places);
-      results.totalCount = res.totalCount;
-      results.skipped = res.skipped;
-      settle(results);
-      if (res.skipped) {
-        const one = res.skipped === 1;
-        o.log.warn({
-          it: res.skipped + (one ? ' luogo' : ' luoghi') + ' senza coordinate (assenti o 0,0) non ' + (one ? 'mostrato' : 'mostrati') + ' sulla mappa',
-          en: res.skipped + (one ? ' place' : ' places') + ' without coordinates (missing or 0,0) not shown on the map',
-        });
-      }
-      o.announce(i18n.plural('geo.count', res.points.length));
-      o.onResults(res.totalCount);
+  const fetcher = resultStore(
+    { received: 0, points: ref([] as GeoPoint[]), places: ref(indexPlaces([], 0)), totalCount: 0, skipped: 0 },
+    {
+      watch: state,
+      what: { it: 'della mappa', en: 'geo' },
+      onError: o.onError,
+      key: () => firstGeoUrl(s, filtersOf(state), now()),
+      async load(url, current, results) {
+        // Every geo search starts from an empty map.
+        results.points = ref([]);
+        results.places = ref(indexPlaces([], maxZoom));
+        results.received = 0;
+        results.loading = true;
+        results.version++;
+        const filters = filtersOf(state);
+        const res = await slot((signal) => load(url, filters, signal));
+        if (!current()) return;
+        results.points = ref(res.points);
+        results.places = ref(res.places);
+        results.totalCount = res.totalCount;
+        results.skipped = res.skipped;
+        settle(results);
+        if (res.skipped) {
+          const one = res.skipped === 1;
+          o.log.warn({
+            it:
+              res.skipped +
+              (one ? ' luogo' : ' luoghi') +
+              ' senza coordinate (assenti o 0,0) non ' +
+              (one ? 'mostrato' : 'mostrati') +
+              ' sulla mappa',
+            en: res.skipped + (one ? ' place' : ' places') + ' without coordinates (missing or 0,0) not shown on the map',
+          });
+        }
+        o.announce(i18n.plural('geo.count', res.points.length));
+        o.onResults(res.totalCount);
+      },
+      cancel: () => slot.cancel(),
     },
-    cancel: () => slot.cancel(),
-  });
+  );
 
   const { results } = fetcher;
 

@@ -42,7 +42,8 @@ export const catalog: Catalog = {
     'geo.popup.link': 'Vai alla pagina',
     'geo.popup.newTab': '(si apre in una nuova scheda)',
     'geo.popup.error': 'Non è stato possibile caricare i dettagli di questo luogo.',
-    'geo.consent.text': 'La mappa usa un servizio esterno ({service}) che può essere caricato solo con il tuo consenso. I luoghi sono comunque nell’elenco.',
+    'geo.consent.text':
+      'La mappa usa un servizio esterno ({service}) che può essere caricato solo con il tuo consenso. I luoghi sono comunque nell’elenco.',
     'geo.consent.allow': 'Mostra la mappa',
     'geo.consent.settings': 'Preferenze sui cookie',
     'geo.attribution': 'Dati della mappa',
@@ -85,7 +86,8 @@ export const catalog: Catalog = {
     'geo.popup.link': 'Go to the page',
     'geo.popup.newTab': '(opens in a new tab)',
     'geo.popup.error': 'The details of this place could not be loaded.',
-    'geo.consent.text': 'The map uses an external service ({service}) that can only be loaded with your consent. The places are in the list all the same.',
+    'geo.consent.text':
+      'The map uses an external service ({service}) that can only be loaded with your consent. The places are in the list all the same.',
     'geo.consent.allow': 'Show the map',
     'geo.consent.settings': 'Cookie preferences',
     'geo.attribution': 'Map data',
@@ -98,7 +100,8 @@ export const catalog: Catalog = {
     'geo.progress': 'Orte werden geladen: {count}…',
     'geo.empty': 'Keine Orte auf der Karte anzuzeigen.',
     'geo.map.label': 'Karte der Orte',
-    'geo.map.help': 'Verschieben Sie die Karte mit den Pfeiltasten und zoomen Sie mit + und −. Dieselben Orte stehen in der Liste zur Karte.',
+    'geo.map.help':
+      'Verschieben Sie die Karte mit den Pfeiltasten und zoomen Sie mit + und −. Dieselben Orte stehen in der Liste zur Karte.',
     'geo.controls': 'Kartensteuerung',
     'geo.zoomIn': 'Karte vergrößern',
     'geo.zoomOut': 'Karte verkleinern',
@@ -128,7 +131,8 @@ export const catalog: Catalog = {
     'geo.popup.link': 'Zur Seite',
     'geo.popup.newTab': '(öffnet in einem neuen Tab)',
     'geo.popup.error': 'Die Details dieses Ortes konnten nicht geladen werden.',
-    'geo.consent.text': 'Die Karte nutzt einen externen Dienst ({service}), der nur mit Ihrer Einwilligung geladen werden kann. Die Orte stehen trotzdem in der Liste.',
+    'geo.consent.text':
+      'Die Karte nutzt einen externen Dienst ({service}), der nur mit Ihrer Einwilligung geladen werden kann. Die Orte stehen trotzdem in der Liste.',
     'geo.consent.allow': 'Karte anzeigen',
     'geo.consent.settings': 'Cookie-Einstellungen',
     'geo.attribution': 'Kartendaten',

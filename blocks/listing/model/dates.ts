@@ -14,8 +14,7 @@ export const ymd = (d: Date) => d.getFullYear() + '-' + pad(d.getMonth() + 1) + 
 export const queryMinute = (d: Date, time: '00:00' | '23:59') => ymd(d) + ' ' + time;
 
 /** Local ISO text with no offset, as a calendar widget sends `start`/`end` (`2025-06-01T00:00:00`). */
-export const localIso = (d: Date) =>
-  ymd(d) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes()) + ':' + pad(d.getSeconds());
+export const localIso = (d: Date) => ymd(d) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes()) + ':' + pad(d.getSeconds());
 
 /** A real calendar date written `YYYY-MM-DD` (what `<input type=date>` gives), or null. */
 export function parseYmd(value: unknown): Date | null {

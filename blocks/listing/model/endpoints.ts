@@ -41,7 +41,11 @@ const viewParam = (s: ListingSettings): Params => (s.view ? [['view', s.view]] :
 /** One page of the list. */
 export function listUrl(s: ListingSettings, f: Filters, now: Date, offset: number, limit = s.limit): string {
   if (s.source.kind === 'server') {
-    return serverBase(s, 'content') + '?' + queryString([['limit', String(limit)], ['offset', String(offset)], ...viewParam(s), ...serverFilterParams(s, f)]);
+    return (
+      serverBase(s, 'content') +
+      '?' +
+      queryString([['limit', String(limit)], ['offset', String(offset)], ...viewParam(s), ...serverFilterParams(s, f)])
+    );
   }
   return browserUrl(s, 'content', listQuery(s, f, now, offset, limit), viewParam(s));
 }
@@ -49,7 +53,11 @@ export function listUrl(s: ListingSettings, f: Filters, now: Date, offset: numbe
 /** Facet counts for `facets` (all of them in server mode: the server knows its own facets). */
 export function facetsUrl(s: ListingSettings, f: Filters, now: Date, facets: FacetDef[], exceptFacet?: string): string {
   if (s.source.kind === 'server') {
-    return serverBase(s, 'content') + '?' + queryString([['limit', '1'], ['offset', '0'], ['f', '1'], ...serverFilterParams(s, f, { exceptFacet })]);
+    return (
+      serverBase(s, 'content') +
+      '?' +
+      queryString([['limit', '1'], ['offset', '0'], ['f', '1'], ...serverFilterParams(s, f, { exceptFacet })])
+    );
   }
   return browserUrl(s, 'content', facetsQuery(s, f, now, facets, exceptFacet), []);
 }
@@ -69,7 +77,10 @@ export function geoUrl(s: ListingSettings, f: Filters, now: Date): string {
  * them in an ignored `q`); the interval and published range do not (they are not shown there).
  */
 export function calendarUrl(s: ListingSettings, f: Filters, start: string, end: string): string {
-  const range: Params = [['start', start], ['end', end]];
+  const range: Params = [
+    ['start', start],
+    ['end', end],
+  ];
   if (s.source.kind === 'server') {
     return serverBase(s, 'calendar') + '?' + queryString([...serverFilterParams(s, f, { calendar: true }), ...range]);
   }
@@ -88,7 +99,11 @@ export function nextPageUrl(s: ListingSettings, env: Env, nextPageQuery: unknown
   const next = nextPageQuery.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(next) || next.startsWith('//')) {
     let url: URL;
-    try { url = new URL(next); } catch { return null; }
+    try {
+      url = new URL(next);
+    } catch {
+      return null;
+    }
     const expected = s.source.kind === 'remote' ? new URL(s.source.remoteUrl).origin : pageOrigin;
     return /^https?:$/.test(url.protocol) && url.origin === expected ? url.href : null;
   }
@@ -106,6 +121,7 @@ const MAX_LIMIT = 300;
  * request is the `anew` one; its early chunk asks the same (../early.ts).
  */
 export function requestRange(s: ListingSettings, page: number, anew: boolean): { offset: number; limit: number } {
-  if (s.paging === 'append' && anew) return { offset: 0, limit: Math.min((page + 1) * s.limit, Math.max(s.limit, MAX_LIMIT - (MAX_LIMIT % s.limit))) };
+  if (s.paging === 'append' && anew)
+    return { offset: 0, limit: Math.min((page + 1) * s.limit, Math.max(s.limit, MAX_LIMIT - (MAX_LIMIT % s.limit))) };
   return { offset: page * s.limit, limit: s.limit };
 }

@@ -53,8 +53,9 @@ export function facetLabel(field: string, value: string, locale: string): string
   const [y, m, d] = [value.slice(0, 4), value.slice(5, 7), value.slice(8, 10)];
   if (field.includes('_yearmonth_')) return y + '/' + m;
   if (field.includes('_year_')) return y;
-  return dateFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(+y, +m - 1, +d)));
+  return dateFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(+y, +m - 1, +d)),
+  );
 }
 
 export interface OptionsInput {
@@ -78,25 +79,41 @@ export function facetOptions(def: FacetDef, input: OptionsInput): FacetOption[] 
   if (def.options?.length) {
     options = def.options
       .map((o) => {
-        const count = known ? counts.get(o.value) ?? 0 : null;
-        return { value: o.value, label: o.label || facetLabel(def.field, o.value, input.locale), count, depth: o.depth || 0, disabled: count === 0 };
+        const count = known ? (counts.get(o.value) ?? 0) : null;
+        return {
+          value: o.value,
+          label: o.label || facetLabel(def.field, o.value, input.locale),
+          count,
+          depth: o.depth || 0,
+          disabled: count === 0,
+        };
       })
       .filter((o) => !(input.removeEmpty && o.count === 0) || input.selected.includes(o.value));
   } else {
-    options = [...counts].map(([value, count]) => ({ value, label: facetLabel(def.field, value, input.locale), count, depth: 0, disabled: false }));
+    options = [...counts].map(([value, count]) => ({
+      value,
+      label: facetLabel(def.field, value, input.locale),
+      count,
+      depth: 0,
+      disabled: false,
+    }));
     const dates = options.every((o) => isFacetDate(def.field, o.value));
     // (no collator for nothing to sort: before the counts arrive, a select has no options to order)
     const sorter = options.length > 1 ? collator(input.locale, { sensitivity: 'base', numeric: true }) : null;
     options.sort((a, b) =>
-      def.sort === 'count' && b.count! !== a.count! ? b.count! - a.count!
-      : dates ? a.value.localeCompare(b.value)
-      : sorter!.compare(a.label, b.label));
+      def.sort === 'count' && b.count! !== a.count!
+        ? b.count! - a.count!
+        : dates
+          ? a.value.localeCompare(b.value)
+          : sorter!.compare(a.label, b.label),
+    );
     options = options.slice(0, def.limit);
   }
   for (const value of input.selected) {
     const o = options.find((x) => x.value === value);
     if (o) o.disabled = false;
-    else if (value) options.unshift({ value, label: facetLabel(def.field, value, input.locale), count: known ? 0 : null, depth: 0, disabled: false });
+    else if (value)
+      options.unshift({ value, label: facetLabel(def.field, value, input.locale), count: known ? 0 : null, depth: 0, disabled: false });
   }
   return options;
 }

@@ -53,7 +53,11 @@ export function fieldText(value: unknown, lang: Lang, locale: string): string {
     const url = /^(https?:\/\/\S+)\|(.*)$/.exec(text);
     return url ? url[2] || url[1] : text;
   }
-  if (Array.isArray(value)) return value.map((v) => fieldText(v, lang, locale)).filter(Boolean).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((v) => fieldText(v, lang, locale))
+      .filter(Boolean)
+      .join(', ');
   if (isObject(value)) {
     if (isObject(value.name)) return String(pickLang(value.name, lang) ?? '');
     if (isObject(value.default_value) && typeof value.default_value.from_time === 'string') {
@@ -79,7 +83,12 @@ export interface HitImage {
 export function hitImage(hit: Hit): HitImage | null {
   for (const value of Object.values(hit.data)) {
     const v = Array.isArray(value) ? value[0] : value;
-    if (isObject(v) && typeof v.url === 'string' && (/^image\//.test(v.mime_type || '') || 'width' in v) && /^(https?:)?\/\/|^\//.test(v.url)) {
+    if (
+      isObject(v) &&
+      typeof v.url === 'string' &&
+      (/^image\//.test(v.mime_type || '') || 'width' in v) &&
+      /^(https?:)?\/\/|^\//.test(v.url)
+    ) {
       return { url: v.url, alt: typeof v.alt === 'string' ? v.alt : '' };
     }
   }

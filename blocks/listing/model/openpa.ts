@@ -28,7 +28,11 @@ export function fromOpenpa(raw: unknown): Mapped<ListingConfig> {
   };
 
   // The builder: a queried-contents block asks its server endpoint; `query_builder` names another.
-  set('queryBuilder', a.query_builder ? a.query_builder : form.block.type === 'OpendataQueriedContents' ? 'server' : 'browser', a.query_builder ? 'query_builder' : undefined);
+  set(
+    'queryBuilder',
+    a.query_builder ? a.query_builder : form.block.type === 'OpendataQueriedContents' ? 'server' : 'browser',
+    a.query_builder ? 'query_builder' : undefined,
+  );
   set('remoteUrl', trimSlashes(a.remote_url || ''), 'remote_url');
   set('localAccessPrefix', form.site.prefix);
   set('query', a.query || '', 'query');
@@ -49,7 +53,8 @@ export function fromOpenpa(raw: unknown): Mapped<ListingConfig> {
   const entries = a.facets ? a.facets.split(',') : [];
   const facets: FacetEntry[] = [];
   const dateRanges: DateRangeEntry[] = [];
-  let timeIntervals = false, publishedRange = false;
+  let timeIntervals = false,
+    publishedRange = false;
   entries.forEach((entry, i) => {
     const [label, field, kind, extra] = entry.split(':');
     if (field === undefined) return;
@@ -59,14 +64,21 @@ export function fromOpenpa(raw: unknown): Mapped<ListingConfig> {
       return;
     }
     // the horizontal view has no calendar nor publication dates: they are select facets there
-    if (!horizontal && field === 'time_interval') { timeIntervals = true; return; }
-    if (!horizontal && field === 'published_range') { publishedRange = true; return; }
+    if (!horizontal && field === 'time_interval') {
+      timeIntervals = true;
+      return;
+    }
+    if (!horizontal && field === 'published_range') {
+      publishedRange = true;
+      return;
+    }
     const tree = kind === 'tree' ? form.tagTrees?.[field] : undefined;
     const facet: FacetEntry = tree
       ? { field: tagTreeField(field), label, sort: 'alpha', limit: 1000, options: tree }
       : { field, label, sort: 'alpha', limit: 1000 };
     // data-datatype: the default view skips `tree`; the horizontal one writes it (a term facet then)
-    if (!tree && kind && (horizontal || kind !== 'tree') && kind !== 'string') facet.type = kind === 'date' || kind === 'integer' ? kind : 'term';
+    if (!tree && kind && (horizontal || kind !== 'tree') && kind !== 'string')
+      facet.type = kind === 'date' || kind === 'integer' ? kind : 'term';
     origin['/facets/' + facets.length] = attributePath('facets') + '/' + i;
     facets.push(facet);
   });
@@ -104,18 +116,38 @@ function placesFromOpenpa(form: OpenpaForm, problems: ConfigProblem[]): Mapped<L
   const tree = form.tagTrees?.root_tag;
   const state = form.context?.publicState;
   if (typeof state !== 'number' && typeof state !== 'string') problems.push({ path: '/openpa/context/publicState', code: 'required' });
-  const query = 'classes [place] subtree [' + (a.node_id || '') + '] ' + (tree ? ' and raw[ezf_df_tag_ids] = ' + a.root_tag + ' ' : '') + ' and state in [' + state + '] sort [name=>asc]';
+  const query =
+    'classes [place] subtree [' +
+    (a.node_id || '') +
+    '] ' +
+    (tree ? ' and raw[ezf_df_tag_ids] = ' + a.root_tag + ' ' : '') +
+    ' and state in [' +
+    state +
+    '] sort [name=>asc]';
   const hideFirst = ezTrue(a.hide_first_level);
-  const options = (tree || []).filter((o) => o.depth <= 2 && !(hideFirst && o.depth === 0)).map((o) => ({ ...o, depth: hideFirst ? o.depth - 1 : o.depth }));
+  const options = (tree || [])
+    .filter((o) => o.depth <= 2 && !(hideFirst && o.depth === 0))
+    .map((o) => ({ ...o, depth: hideFirst ? o.depth - 1 : o.depth }));
   const config: ListingConfig = {
-    blockId: form.block.id, queryBuilder: 'browser', remoteUrl: '', localAccessPrefix: form.site.prefix, query,
-    tabs: ['geo', 'list'], showSearch: true, itemsPerRow: 'auto', limitPagination: 9,
+    blockId: form.block.id,
+    queryBuilder: 'browser',
+    remoteUrl: '',
+    localAccessPrefix: form.site.prefix,
+    query,
+    tabs: ['geo', 'list'],
+    showSearch: true,
+    itemsPerRow: 'auto',
+    limitPagination: 9,
     facets: tree ? [{ field: tagTreeField('type'), label: form.tagTreeLabels?.root_tag || '', sort: 'alpha', limit: 1000, options }] : [],
     removeExistingEmptyFacets: ezTrue(a.hide_empty_facets),
     ...(form.site.locale ? { locale: form.site.locale } : {}),
     ...(form.map && Object.keys(form.map).length ? { map: form.map as ListingConfig['map'] } : {}),
   };
-  const origin = { '/query': attributePath('node_id'), '/facets': attributePath('root_tag'), '/removeExistingEmptyFacets': attributePath('hide_empty_facets') };
+  const origin = {
+    '/query': attributePath('node_id'),
+    '/facets': attributePath('root_tag'),
+    '/removeExistingEmptyFacets': attributePath('hide_empty_facets'),
+  };
   return { config, origin, problems };
 }
 

@@ -15,8 +15,7 @@ export const escapeValue = (value: string) => escapeSyntax(value.replace(/\\/g, 
 export const searchText = (text: string) => text.replace(/\\/g, ' ').trim();
 
 /** A facet value is a date when the field is not a name, the value is longer than 15 characters and strict ISO 8601. */
-export const isFacetDate = (field: string, value: string) =>
-  !field.includes('name') && value.length > 15 && isStrictIso(value);
+export const isFacetDate = (field: string, value: string) => !field.includes('name') && value.length > 15 && isStrictIso(value);
 
 /**
  * One selected facet value as it goes inside `[…]`: strings as `'"v"'` (a phrase for Solr);

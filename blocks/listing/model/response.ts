@@ -176,7 +176,7 @@ export function normaliseCalendar(body: unknown, link: LinkBase): CalendarItem[]
     items.push({
       id,
       contentId,
-      title: typeof e.title === 'string' ? e.title : hit?.name ?? id,
+      title: typeof e.title === 'string' ? e.title : (hit?.name ?? id),
       allDay: e.allDay === true,
       start: e.start,
       end: typeof e.end === 'string' ? e.end : null,

@@ -22,5 +22,4 @@ export function serverFilterParams(s: ListingSettings, f: Filters, options: Quer
 }
 
 /** `a=1&b=2` with every name and value percent-encoded (spaces as %20, never a bare & or #). */
-export const queryString = (params: Params) =>
-  params.map(([k, v]) => encodeURIComponent(k) + '=' + encodeURIComponent(v)).join('&');
+export const queryString = (params: Params) => params.map(([k, v]) => encodeURIComponent(k) + '=' + encodeURIComponent(v)).join('&');

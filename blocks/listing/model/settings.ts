@@ -4,7 +4,16 @@ import type { FacetDef, ListingConfig, ListingSettings, PagingStyle, Source, Tab
 /** Views the portal renders as a vertical list: they page with a 'load more' button. */
 export const APPEND_VIEWS = ['latest_messages_item', 'accordion', 'text_linked'];
 /** Views that are single cards: the list lays them out `itemsPerRow` per row. */
-export const CARD_VIEWS = ['card_teaser_info', 'card_teaser', 'banner_color', 'card_children', 'card', 'card_image', 'card_simple', 'banner'];
+export const CARD_VIEWS = [
+  'card_teaser_info',
+  'card_teaser',
+  'banner_color',
+  'card_children',
+  'card',
+  'card_image',
+  'card_simple',
+  'banner',
+];
 
 /** `field|sort|limit` (as ocopendata writes facets) or `{field, label, …}` → FacetDef. */
 export function parseFacet(entry: NonNullable<ListingConfig['facets']>[number]): FacetDef {
@@ -31,9 +40,11 @@ export function resolveSettings(config: ListingConfig, fallbackBlockId: string):
   const prefix = normalisePrefix(config.localAccessPrefix ?? '/');
   const remoteUrl = (config.remoteUrl || '').replace(/\/+$/, '');
   const source: Source =
-    builder !== 'browser' ? { kind: 'server', prefix, name: builder === 'server' ? blockId : builder }
-    : remoteUrl ? { kind: 'remote', remoteUrl }
-    : { kind: 'local', prefix };
+    builder !== 'browser'
+      ? { kind: 'server', prefix, name: builder === 'server' ? blockId : builder }
+      : remoteUrl
+        ? { kind: 'remote', remoteUrl }
+        : { kind: 'local', prefix };
   const view = config.view ?? 'card_teaser';
   const paging: PagingStyle =
     config.paging === 'pages' || config.paging === 'append' ? config.paging : APPEND_VIEWS.includes(view) ? 'append' : 'pages';
@@ -42,7 +53,8 @@ export function resolveSettings(config: ListingConfig, fallbackBlockId: string):
     source,
     query: (config.query || '').trim(),
     limit: config.limitPagination ?? 3,
-    itemsPerRow: typeof config.itemsPerRow === 'string' && config.itemsPerRow !== 'auto' ? Number(config.itemsPerRow) : config.itemsPerRow ?? 3,
+    itemsPerRow:
+      typeof config.itemsPerRow === 'string' && config.itemsPerRow !== 'auto' ? Number(config.itemsPerRow) : (config.itemsPerRow ?? 3),
     fields: config.fields || [],
     facets: (config.facets || []).map(parseFacet),
     view,

@@ -6,7 +6,13 @@ import { INTERVALS, type Filters, type IntervalId, type ListingSettings, type Li
 
 export function defaultState(s: ListingSettings, tabs: readonly TabId[] = s.tabs): ListingState {
   return {
-    text: '', facets: {}, interval: 'all', publishedFrom: '', publishedTo: '', page: 0, tab: tabs[0] || 'list',
+    text: '',
+    facets: {},
+    interval: 'all',
+    publishedFrom: '',
+    publishedTo: '',
+    page: 0,
+    tab: tabs[0] || 'list',
     ...(s.dateRanges.length ? { ranges: s.dateRanges.map((): [string, string] => ['', '']) } : {}),
   };
 }
@@ -24,8 +30,18 @@ export const filtersOf = (s: ListingState): Filters => ({
 
 /** A stable text for "did the filters change?" (facet keys sorted, empty selections dropped). */
 export function filtersKey(f: Filters): string {
-  const facets = Object.keys(f.facets).sort().filter((k) => f.facets[k]?.length).map((k) => [k, f.facets[k]]);
-  return JSON.stringify([f.text.trim(), facets, f.interval, f.publishedFrom, f.publishedTo, (f.ranges || []).some((r) => r[0] || r[1]) ? f.ranges : []]);
+  const facets = Object.keys(f.facets)
+    .sort()
+    .filter((k) => f.facets[k]?.length)
+    .map((k) => [k, f.facets[k]]);
+  return JSON.stringify([
+    f.text.trim(),
+    facets,
+    f.interval,
+    f.publishedFrom,
+    f.publishedTo,
+    (f.ranges || []).some((r) => r[0] || r[1]) ? f.ranges : [],
+  ]);
 }
 
 export interface ListingActions {
@@ -50,13 +66,29 @@ export function createActions(state: ListingState): ListingActions {
     if (filtersKey(state) !== before) state.page = 0;
   };
   return {
-    search: (text) => { state.text = text; state.page = 0; },
+    search: (text) => {
+      state.text = text;
+      state.page = 0;
+    },
     selectFacet: (field, values) => filtered(() => (state.facets = { ...state.facets, [field]: values.filter((v) => v !== '') })),
     chooseInterval: (interval) => filtered(() => (state.interval = INTERVALS.includes(interval) ? interval : 'all')),
-    setPublished: (from, to) => filtered(() => { state.publishedFrom = from; state.publishedTo = to; }),
-    setRange: (index, from, to) => filtered(() => { const next = [...(state.ranges || [])]; next[index] = [from, to]; state.ranges = next; }),
-    goToPage: (page) => { state.page = Math.max(0, Math.floor(page) || 0); },
-    showTab: (tab) => { state.tab = tab; },
+    setPublished: (from, to) =>
+      filtered(() => {
+        state.publishedFrom = from;
+        state.publishedTo = to;
+      }),
+    setRange: (index, from, to) =>
+      filtered(() => {
+        const next = [...(state.ranges || [])];
+        next[index] = [from, to];
+        state.ranges = next;
+      }),
+    goToPage: (page) => {
+      state.page = Math.max(0, Math.floor(page) || 0);
+    },
+    showTab: (tab) => {
+      state.tab = tab;
+    },
     restore: (next) => {
       state.text = next.text;
       state.facets = { ...next.facets };

@@ -25,7 +25,8 @@ const VALUE = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
 // The text before a placeholder ends at the start of the value of one of these attributes (only
 // placeholders before it: the values decide the scheme), or anywhere in a srcset.
-const URL_ATTRIBUTE = /\s(?:(?:href|src|action|formaction|poster|data|background|cite|ping|xlink:href)\s*=\s*["']?\s*(?:\{\{[^}]*\}\}\s*)*|srcset\s*=\s*(?:"[^"]*|'[^']*|[^\s"'>]*))$/i;
+const URL_ATTRIBUTE =
+  /\s(?:(?:href|src|action|formaction|poster|data|background|cite|ping|xlink:href)\s*=\s*["']?\s*(?:\{\{[^}]*\}\}\s*)*|srcset\s*=\s*(?:"[^"]*|'[^']*|[^\s"'>]*))$/i;
 // What a URL parser ignores (leading controls and spaces, tabs and newlines anywhere) cannot hide a scheme.
 // eslint-disable-next-line no-control-regex
 const IGNORED = /^[\u0000-\u0020]+|[\t\n\r]/g;
@@ -42,7 +43,9 @@ export function renderTemplate(template: string, data: TemplateData): string {
   // Innermost-first is not needed: sections of different names may nest, and each pass resolves the outer ones.
   for (let guard = 0; guard < 10 && SECTION.test(out); guard++) {
     SECTION.lastIndex = 0;
-    out = out.replace(SECTION, (_, kind: string, path: string, body: string) => ((lookup(data, path) !== '') === (kind === '#') ? body : ''));
+    out = out.replace(SECTION, (_, kind: string, path: string, body: string) =>
+      (lookup(data, path) !== '') === (kind === '#') ? body : '',
+    );
   }
   SECTION.lastIndex = 0;
   return out.replace(VALUE, (_, path: string, offset: number, whole: string) => {

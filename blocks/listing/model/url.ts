@@ -19,7 +19,9 @@ export function tabOfHash(s: ListingSettings, hash: string, tabs: readonly TabId
   let id = hash.replace(/^#/, '');
   try {
     id = decodeURIComponent(id);
-  } catch { /* a stray % is read as written */ }
+  } catch {
+    /* a stray % is read as written */
+  }
   return tabs.find((tab) => id === s.blockId + '-' + tab || id === s.blockId + '-' + tab + '-tab') ?? null;
 }
 

@@ -5,13 +5,30 @@ import type { I18n } from '../../../runtime/i18n';
 import { parseYmd } from '../model/dates';
 import { INTERVALS, type IntervalId } from '../model/types';
 
-export function Intervals({ idPrefix, value, i18n, onChange }: { idPrefix: string; value: IntervalId; i18n: I18n; onChange(v: IntervalId): void }) {
+export function Intervals({
+  idPrefix,
+  value,
+  i18n,
+  onChange,
+}: {
+  idPrefix: string;
+  value: IntervalId;
+  i18n: I18n;
+  onChange(v: IntervalId): void;
+}) {
   return (
     <fieldset class="piazza-listing-intervals mb-3">
       <legend class="h6 fw-semibold">{i18n.t('interval.legend')}</legend>
       {INTERVALS.map((id) => (
         <div class="form-check form-check-inline" key={id}>
-          <input type="radio" name={idPrefix + '-interval'} id={idPrefix + '-interval-' + id} value={id} checked={value === id} onChange={() => onChange(id)} />
+          <input
+            type="radio"
+            name={idPrefix + '-interval'}
+            id={idPrefix + '-interval-' + id}
+            value={id}
+            checked={value === id}
+            onChange={() => onChange(id)}
+          />
           <label for={idPrefix + '-interval-' + id}>{i18n.t('interval.' + id)}</label>
         </div>
       ))}
@@ -41,21 +58,45 @@ export function DateRange({ idPrefix, legend, from, to, i18n, onChange }: RangeP
       <div class="row g-3 align-items-end">
         <div class="col-12 col-sm-6 col-lg-4">
           <div class="form-group mb-0">
-            <label for={idPrefix + '-from'} class="active">{t('published.from')}</label>
-            <input ref={fromInput} type="date" class="form-control" id={idPrefix + '-from'} value={from}
-              max={validTo || undefined} onChange={(e) => onChange(read(e), to)} />
+            <label for={idPrefix + '-from'} class="active">
+              {t('published.from')}
+            </label>
+            <input
+              ref={fromInput}
+              type="date"
+              class="form-control"
+              id={idPrefix + '-from'}
+              value={from}
+              max={validTo || undefined}
+              onChange={(e) => onChange(read(e), to)}
+            />
           </div>
         </div>
         <div class="col-12 col-sm-6 col-lg-4">
           <div class="form-group mb-0">
-            <label for={idPrefix + '-to'} class="active">{t('published.to')}</label>
-            <input type="date" class="form-control" id={idPrefix + '-to'} value={to}
-              min={validFrom || undefined} onChange={(e) => onChange(from, read(e))} />
+            <label for={idPrefix + '-to'} class="active">
+              {t('published.to')}
+            </label>
+            <input
+              type="date"
+              class="form-control"
+              id={idPrefix + '-to'}
+              value={to}
+              min={validFrom || undefined}
+              onChange={(e) => onChange(from, read(e))}
+            />
           </div>
         </div>
         {(validFrom || validTo) && (
           <div class="col-12 col-lg-4">
-            <button type="button" class="btn btn-outline-secondary btn-sm" onClick={() => { onChange('', ''); fromInput.current?.focus(); }}>
+            <button
+              type="button"
+              class="btn btn-outline-secondary btn-sm"
+              onClick={() => {
+                onChange('', '');
+                fromInput.current?.focus();
+              }}
+            >
               {t('published.reset')}
             </button>
           </div>

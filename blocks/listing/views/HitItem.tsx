@@ -9,7 +9,12 @@ import type { ListingSettings } from '../model/types';
 export function HitItem({ hit, settings, i18n }: { hit: Hit; settings: ListingSettings; i18n: I18n }) {
   if (hit.view) return <div class="piazza-listing-view" dangerouslySetInnerHTML={{ __html: hit.view }} />;
   if (settings.templates.item) {
-    return <div class="piazza-listing-view" dangerouslySetInnerHTML={{ __html: renderTemplate(settings.templates.item, templateData(hit, i18n.lang, i18n.locale)) }} />;
+    return (
+      <div
+        class="piazza-listing-view"
+        dangerouslySetInnerHTML={{ __html: renderTemplate(settings.templates.item, templateData(hit, i18n.lang, i18n.locale)) }}
+      />
+    );
   }
   const image = hitImage(hit);
   const lines = settings.fields.map((f) => [f, fieldText(hit.data[f], i18n.lang, i18n.locale)]).filter(([, text]) => text);
@@ -17,9 +22,15 @@ export function HitItem({ hit, settings, i18n }: { hit: Hit; settings: ListingSe
     <div class="card card-teaser shadow-sm rounded border h-100 piazza-listing-card">
       {image && <img class="piazza-listing-card-img" src={image.url} alt={image.alt} loading="lazy" />}
       <div class="card-body">
-        <h3 class="card-title h5"><a href={hit.url} class="text-decoration-none">{hit.name}</a></h3>
+        <h3 class="card-title h5">
+          <a href={hit.url} class="text-decoration-none">
+            {hit.name}
+          </a>
+        </h3>
         {lines.map(([field, text]) => (
-          <p class="card-text mb-1" key={field} data-field={field}>{text}</p>
+          <p class="card-text mb-1" key={field} data-field={field}>
+            {text}
+          </p>
         ))}
       </div>
     </div>

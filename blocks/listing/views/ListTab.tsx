@@ -50,14 +50,20 @@ export function TabView(props: TabViewProps) {
   const more = settings.paging === 'append' && snap.status === 'ready' && hits.length < snap.totalCount;
 
   return (
-    <div class="piazza-listing-list" ref={top} data-piazza-status={snap.pending ? 'loading' : snap.status} data-total={snap.totalCount} data-version={snap.version}>
+    <div
+      class="piazza-listing-list"
+      ref={top}
+      data-piazza-status={snap.pending ? 'loading' : snap.status}
+      data-total={snap.totalCount}
+      data-version={snap.version}
+    >
       {snap.pending === 'first' && (
-        <div class="piazza-listing-loading d-flex justify-content-center py-5"><Spinner label={t('loading')} /></div>
+        <div class="piazza-listing-loading d-flex justify-content-center py-5">
+          <Spinner label={t('loading')} />
+        </div>
       )}
       {snap.status === 'error' && snap.pending === null && <ErrorNotice i18n={i18n} onRetry={controller.retry} />}
-      {snap.status === 'ready' && snap.totalCount === 0 && snap.pending === null && (
-        <p class="piazza-listing-empty">{t('results.none')}</p>
-      )}
+      {snap.status === 'ready' && snap.totalCount === 0 && snap.pending === null && <p class="piazza-listing-empty">{t('results.none')}</p>}
       <div
         ref={list}
         id={panelId + '-results'}
@@ -75,15 +81,32 @@ export function TabView(props: TabViewProps) {
         ))}
       </div>
       {settings.paging === 'pages' && snap.status === 'ready' && (
-        <Pagination page={snap.page} count={pages} i18n={i18n} idPrefix={panelId} hrefFor={(page) => props.hrefFor({ page })}
-          onPage={(p) => props.actions.goToPage(p)} />
+        <Pagination
+          page={snap.page}
+          count={pages}
+          i18n={i18n}
+          idPrefix={panelId}
+          hrefFor={(page) => props.hrefFor({ page })}
+          onPage={(p) => props.actions.goToPage(p)}
+        />
       )}
       {more && (
         <div class="d-flex justify-content-center mt-4">
-          <button type="button" class="btn btn-outline-primary" data-element="load-other-cards"
-            aria-busy={snap.pending === 'append' || undefined} aria-disabled={snap.pending === 'append' || undefined}
-            onClick={() => snap.pending !== 'append' && props.actions.goToPage(snap.page + 1)}>
-            {snap.pending === 'append' ? <><Spinner label={t('loading')} small /> <span aria-hidden="true">{t('loading')}</span></> : t('results.more')}
+          <button
+            type="button"
+            class="btn btn-outline-primary"
+            data-element="load-other-cards"
+            aria-busy={snap.pending === 'append' || undefined}
+            aria-disabled={snap.pending === 'append' || undefined}
+            onClick={() => snap.pending !== 'append' && props.actions.goToPage(snap.page + 1)}
+          >
+            {snap.pending === 'append' ? (
+              <>
+                <Spinner label={t('loading')} small /> <span aria-hidden="true">{t('loading')}</span>
+              </>
+            ) : (
+              t('results.more')
+            )}
           </button>
         </div>
       )}

@@ -34,8 +34,14 @@ function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: LazyTabPr
     <Lazy
       load={() => Promise.all([loadTab(tab), props.results.get(tab)])}
       i18n={props.i18n}
-      waiting={<div class="d-flex justify-content-center py-5"><Spinner label={props.i18n.t('loading')} /></div>}
-      failed={(e) => props.ctx.log.error({ it: 'la scheda ' + tab + ' non si è caricata', en: 'the ' + tab + ' tab could not be loaded' }, e)}
+      waiting={
+        <div class="d-flex justify-content-center py-5">
+          <Spinner label={props.i18n.t('loading')} />
+        </div>
+      }
+      failed={(e) =>
+        props.ctx.log.error({ it: 'la scheda ' + tab + ' non si è caricata', en: 'the ' + tab + ' tab could not be loaded' }, e)
+      }
       render={([{ TabView }, controller]) => <TabView {...props} controller={controller} />}
     />
   );
@@ -62,7 +68,9 @@ export function Listing(props: ListingProps) {
   const facets = useStore(props.facets) as FacetCounts;
   const staged = useStore(props.results.staging).tabs;
   const [visited, setVisited] = useState<TabId[]>([snap.tab]);
-  useEffect(() => { if (!visited.includes(snap.tab)) setVisited([...visited, snap.tab]); }, [snap.tab]);
+  useEffect(() => {
+    if (!visited.includes(snap.tab)) setVisited([...visited, snap.tab]);
+  }, [snap.tab]);
 
   const id = s.blockId;
   const agenda = snap.tab === 'agenda';
@@ -77,9 +85,16 @@ export function Listing(props: ListingProps) {
             <div class="row g-3 mb-3">
               {s.facets.map((def, i) => (
                 <div class="col-12 col-md-6 col-lg-4" key={def.field}>
-                  <FacetSelect id={id + '-facet-' + i} def={def} counts={facets.counts?.[def.field] ?? null}
-                    selected={snap.facets[def.field] || []} loading={facets.loading} removeEmpty={s.removeExistingEmptyFacets}
-                    i18n={i18n} onChange={(values) => actions.selectFacet(def.field, values)} />
+                  <FacetSelect
+                    id={id + '-facet-' + i}
+                    def={def}
+                    counts={facets.counts?.[def.field] ?? null}
+                    selected={snap.facets[def.field] || []}
+                    loading={facets.loading}
+                    removeEmpty={s.removeExistingEmptyFacets}
+                    i18n={i18n}
+                    onChange={(values) => actions.selectFacet(def.field, values)}
+                  />
                 </div>
               ))}
             </div>
@@ -88,30 +103,59 @@ export function Listing(props: ListingProps) {
           {/* The agenda's own dates are its range: the date filters do not apply there, so they are hidden. */}
           {s.timeIntervals && !agenda && <Intervals idPrefix={id} value={snap.interval} i18n={i18n} onChange={actions.chooseInterval} />}
           {s.publishedRange && !agenda && (
-            <DateRange idPrefix={id + '-published'} legend={t('published.legend')} from={snap.publishedFrom} to={snap.publishedTo} i18n={i18n} onChange={actions.setPublished} />
+            <DateRange
+              idPrefix={id + '-published'}
+              legend={t('published.legend')}
+              from={snap.publishedFrom}
+              to={snap.publishedTo}
+              i18n={i18n}
+              onChange={actions.setPublished}
+            />
           )}
-          {!agenda && s.dateRanges.map((r, i) => (
-            <DateRange key={i} idPrefix={id + '-range-' + i} legend={r.label || r.fromField + ' – ' + r.toField} from={snap.ranges?.[i]?.[0] || ''} to={snap.ranges?.[i]?.[1] || ''}
-              i18n={i18n} onChange={(from, to) => actions.setRange(i, from, to)} />
-          ))}
+          {!agenda &&
+            s.dateRanges.map((r, i) => (
+              <DateRange
+                key={i}
+                idPrefix={id + '-range-' + i}
+                legend={r.label || r.fromField + ' – ' + r.toField}
+                from={snap.ranges?.[i]?.[0] || ''}
+                to={snap.ranges?.[i]?.[1] || ''}
+                i18n={i18n}
+                onChange={(from, to) => actions.setRange(i, from, to)}
+              />
+            ))}
         </div>
       )}
-      {tabbed && <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.intent} />}
-      {tabs.filter((tab) => visited.includes(tab) || tab === snap.tab || staged.includes(tab)).map((tab) => {
-        const active = tab === snap.tab;
-        // (staged: made before its first visit; laid out out of sight if its view needs a box, else hidden)
-        const offstage = !active && !visited.includes(tab) && staged.includes(tab) && LAID_OUT.includes(tab);
-        const tabProps = { ...props, active, staged: offstage, panelId: panelId(id, tab) };
-        return (
-          <div key={tab} id={panelId(id, tab)} class={'piazza-listing-panel' + (tabbed ? ' pt-4' : '') + (offstage ? ' piazza-listing-offstage' : '')}
-            hidden={!active && !offstage}
-            {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': tabId(id, tab), tabIndex: 0 } : {})}>
-            <Pure deps={[active, offstage]}>
-              {() => (tab === 'list' ? <ListTabView {...tabProps} controller={props.results.now('list')!} /> : <LazyTab tab={tab} props={tabProps} />)}
-            </Pure>
-          </div>
-        );
-      })}
+      {tabbed && (
+        <Tabs blockId={id} tabs={tabs} current={snap.tab} i18n={i18n} onSelect={actions.showTab} onIntent={props.results.intent} />
+      )}
+      {tabs
+        .filter((tab) => visited.includes(tab) || tab === snap.tab || staged.includes(tab))
+        .map((tab) => {
+          const active = tab === snap.tab;
+          // (staged: made before its first visit; laid out out of sight if its view needs a box, else hidden)
+          const offstage = !active && !visited.includes(tab) && staged.includes(tab) && LAID_OUT.includes(tab);
+          const tabProps = { ...props, active, staged: offstage, panelId: panelId(id, tab) };
+          return (
+            <div
+              key={tab}
+              id={panelId(id, tab)}
+              class={'piazza-listing-panel' + (tabbed ? ' pt-4' : '') + (offstage ? ' piazza-listing-offstage' : '')}
+              hidden={!active && !offstage}
+              {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': tabId(id, tab), tabIndex: 0 } : {})}
+            >
+              <Pure deps={[active, offstage]}>
+                {() =>
+                  tab === 'list' ? (
+                    <ListTabView {...tabProps} controller={props.results.now('list')!} />
+                  ) : (
+                    <LazyTab tab={tab} props={tabProps} />
+                  )
+                }
+              </Pure>
+            </div>
+          );
+        })}
     </>
   );
 }

@@ -54,9 +54,20 @@ export function SearchBox({ idPrefix, text, i18n, onSearch }: Props) {
         <Icon name={open ? 'close' : 'search'} className="icon-primary" />
         <span>{open ? t('search.close') : t('search.open')}</span>
       </button>
-      <form id={formId} role="search" class="mt-3" hidden={!open} onSubmit={(e) => { e.preventDefault(); search(draft.trim()); }}>
+      <form
+        id={formId}
+        role="search"
+        class="mt-3"
+        hidden={!open}
+        onSubmit={(e) => {
+          e.preventDefault();
+          search(draft.trim());
+        }}
+      >
         <div class="form-group mb-0">
-          <label for={formId + '-text'} class="active">{t('search.label')}</label>
+          <label for={formId + '-text'} class="active">
+            {t('search.label')}
+          </label>
           <div class="input-group">
             <input
               ref={input}
@@ -69,7 +80,9 @@ export function SearchBox({ idPrefix, text, i18n, onSearch }: Props) {
               onInput={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
             />
             <div class="input-group-append">
-              <button type="submit" class="btn btn-primary">{t('search.submit')}</button>
+              <button type="submit" class="btn btn-primary">
+                {t('search.submit')}
+              </button>
             </div>
           </div>
         </div>

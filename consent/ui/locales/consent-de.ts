@@ -10,7 +10,8 @@ const texts: Texts = {
   barClose: 'Schließen und alle Cookies ablehnen',
   closeAriaLabel: 'Schließen',
   modalMainTitle: 'Cookie-Einstellungen',
-  modalMainText: 'Cookies sind kleine Datendateien, die eine Website beim Surfen in Ihrem Browser speichert und die der Browser bei jeder weiteren Anfrage an die Website zurückschickt. Sie dienen dazu, Informationen zu speichern oder Ihre Aktivität aufzuzeichnen. Hier wählen Sie, welche Kategorien von Cookies Sie zulassen.',
+  modalMainText:
+    'Cookies sind kleine Datendateien, die eine Website beim Surfen in Ihrem Browser speichert und die der Browser bei jeder weiteren Anfrage an die Website zurückschickt. Sie dienen dazu, Informationen zu speichern oder Ihre Aktivität aufzuzeichnen. Hier wählen Sie, welche Kategorien von Cookies Sie zulassen.',
   modalBtnSave: 'Aktuelle Einstellungen speichern',
   modalBtnAcceptAll: 'Alle Cookies akzeptieren und schließen',
   modalBtnRefuseAll: 'Alle Cookies ablehnen und schließen',
@@ -19,7 +20,8 @@ const texts: Texts = {
   on: 'An',
   off: 'Aus',
   alwaysOn: 'Immer aktiv',
-  embedText: 'Dieser Inhalt wird von {service} bereitgestellt, das Cookies setzen kann. Er wird nur angezeigt, wenn Sie „{category}“ zulassen.',
+  embedText:
+    'Dieser Inhalt wird von {service} bereitgestellt, das Cookies setzen kann. Er wird nur angezeigt, wenn Sie „{category}“ zulassen.',
   embedAllow: 'Zulassen und anzeigen',
 };
 export default texts;

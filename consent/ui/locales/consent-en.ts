@@ -10,7 +10,8 @@ const texts: Texts = {
   barClose: 'Close and refuse all cookies',
   closeAriaLabel: 'Close',
   modalMainTitle: 'Cookie settings',
-  modalMainText: "Cookies are small piece of data sent from a website and stored on the user's computer by the user's web browser while the user is browsing. Your browser stores each message in a small file, called cookie. When you request another page from the server, your browser sends the cookie back to the server. Cookies were designed to be a reliable mechanism for websites to remember information or to record the user's browsing activity.",
+  modalMainText:
+    "Cookies are small piece of data sent from a website and stored on the user's computer by the user's web browser while the user is browsing. Your browser stores each message in a small file, called cookie. When you request another page from the server, your browser sends the cookie back to the server. Cookies were designed to be a reliable mechanism for websites to remember information or to record the user's browsing activity.",
   modalBtnSave: 'Save current settings',
   modalBtnAcceptAll: 'Accept all cookies and close',
   modalBtnRefuseAll: 'Refuse all cookies and close',

@@ -10,7 +10,8 @@ const texts: Texts = {
   barClose: 'Chiudi e rifiuta tutti i cookie',
   closeAriaLabel: 'Chiudi',
   modalMainTitle: 'Impostazioni dei cookie',
-  modalMainText: "I cookie sono piccoli file di dati che un sito salva nel browser durante la navigazione e che il browser gli rinvia a ogni richiesta successiva. Servono a ricordare informazioni o a registrare l'attività di navigazione. Qui puoi scegliere quali categorie di cookie consentire.",
+  modalMainText:
+    "I cookie sono piccoli file di dati che un sito salva nel browser durante la navigazione e che il browser gli rinvia a ogni richiesta successiva. Servono a ricordare informazioni o a registrare l'attività di navigazione. Qui puoi scegliere quali categorie di cookie consentire.",
   modalBtnSave: 'Salva le impostazioni',
   modalBtnAcceptAll: 'Accetta tutti i cookie e chiudi',
   modalBtnRefuseAll: 'Rifiuta tutti i cookie e chiudi',

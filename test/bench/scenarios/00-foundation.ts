@@ -38,7 +38,9 @@ const sizes: Scenario = {
     const out: Record<string, number> = {};
     const dist = distDir();
     out['piazza.js'] = gzipSync(readFileSync(join(dist, 'piazza.js'))).length;
-    for (const f of readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')).sort()) {
+    for (const f of readdirSync(join(dist, 'chunks'))
+      .filter((f) => f.endsWith('.js'))
+      .sort()) {
       out['chunks/' + f.replace(/-[\w-]{8}\.js$/, '.js')] = gzipSync(readFileSync(join(dist, 'chunks', f))).length;
     }
     return out;

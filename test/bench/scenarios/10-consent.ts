@@ -63,7 +63,9 @@ const APPEND_PAIRS = `(() => {
   return best;
 })()`;
 
-const NATIVE = 'appendChild x50k, native', WRAPPED = 'appendChild x50k, runtime installed', RATIO = 'overhead ratio (with / without)';
+const NATIVE = 'appendChild x50k, native',
+  WRAPPED = 'appendChild x50k, runtime installed',
+  RATIO = 'overhead ratio (with / without)';
 const interception: Scenario = {
   name: 'consent: interception overhead',
   runs: 9,

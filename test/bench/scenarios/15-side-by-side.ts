@@ -98,7 +98,9 @@ function originalSide(site: OriginalSite): Side {
     url: (profile) => site.url + '?profile=' + profile,
     // (run.mjs's definition: the list pane is non-empty and holds no spinner)
     firstResults: `() => { const l = ${list}; return !!l && l.childElementCount > 0 && !l.querySelector('.spinner'); }`,
-    async openSearch() { return `#remote-gui-${id} input[data-search="q"]`; },
+    async openSearch() {
+      return `#remote-gui-${id} input[data-search="q"]`;
+    },
     searchDone: `(() => { const l = ${list}; const old = l.firstElementChild; return () => !l.contains(old) && l.childElementCount > 0 && !l.querySelector('.spinner'); })()`,
     tab: (tab) => `#remote-gui-${id} a.view-selector[href="#remote-gui-${id}-${tab}"]`,
     mapDrawn: { watch: `() => document.querySelectorAll('#remote-gui-${id}-map .leaflet-marker-icon').length > 0` },
@@ -124,14 +126,20 @@ function piazzaSide(site: OriginalSite, piazza: PiazzaSite): Side {
   };
 }
 
-interface Seen { at: number; painted: number }
+interface Seen {
+  at: number;
+  painted: number;
+}
 const seen = (page: Page, name: string) =>
-  page.waitForFunction((n: string) => (window as any).__bench.seen[n]?.painted != null, { timeout: 30_000, polling: 20 }, name)
+  page
+    .waitForFunction((n: string) => (window as any).__bench.seen[n]?.painted != null, { timeout: 30_000, polling: 20 }, name)
     .then(() => page.evaluate((n: string) => (window as any).__bench.seen[n], name) as Promise<Seen>);
 const quiet = (page: Page) => page.waitForNetworkIdle({ idleTime: QUIET_MS, concurrency: 0, timeout: 30_000 });
 /** The first API request after `t0`: ms from t0 to its start and to its response's end. */
-const firstApiAfter = (page: Page, t0: number) => page.evaluate((t: number) => (window as any).__bench.firstApiAfter(t), t0) as Promise<{ out: number; in: number }>;
-const lastInput = (page: Page, type: string) => page.evaluate((t: string) => (window as any).__bench.lastInput(t), type) as Promise<{ t: number }>;
+const firstApiAfter = (page: Page, t0: number) =>
+  page.evaluate((t: number) => (window as any).__bench.firstApiAfter(t), t0) as Promise<{ out: number; in: number }>;
+const lastInput = (page: Page, type: string) =>
+  page.evaluate((t: string) => (window as any).__bench.lastInput(t), type) as Promise<{ t: number }>;
 
 async function open(ctx: BenchContext, side: Side, profile: Profile) {
   const context = await ctx.browser.createBrowserContext();
@@ -143,14 +151,19 @@ async function open(ctx: BenchContext, side: Side, profile: Profile) {
   await page.goto(side.url(profile), { waitUntil: 'domcontentloaded' });
   const first = await seen(page, 'first');
   await quiet(page);
-  const figures = await page.evaluate((t: number) => ({ until: (window as any).__bench.bytes(t), whole: (window as any).__bench.bytes(Infinity) }), first.at);
+  const figures = await page.evaluate(
+    (t: number) => ({ until: (window as any).__bench.bytes(t), whole: (window as any).__bench.bytes(Infinity) }),
+    first.at,
+  );
   return { context, page, first, ...figures };
 }
 
 /** Hover, then the press AIM_MS later: ms from the click's timeStamp to the outcome (and to the frame showing it). */
 async function clickTab(page: Page, side: Side, tab: 'geo' | 'agenda', outcome: { watch: string } | { mark: string }) {
   const name = 'tab-' + tab;
-  await page.evaluate('watch' in outcome ? `window.__bench.watch('${name}', ${outcome.watch})` : `window.__bench.expectMark('${outcome.mark}')`);
+  await page.evaluate(
+    'watch' in outcome ? `window.__bench.watch('${name}', ${outcome.watch})` : `window.__bench.expectMark('${outcome.mark}')`,
+  );
   await page.hover(side.tab(tab));
   await new Promise((r) => setTimeout(r, AIM_MS));
   await page.click(side.tab(tab));
@@ -212,12 +225,17 @@ export const STEPS: Array<[step: string, unit: string, target: number | null]> =
   ['agenda tab: click → first event', 'ms', 0.9],
 ];
 
-
 let turn = 0;
 const sideBySide: Scenario = {
   name: 'side by side: the original listing block vs piazza, same block and emulator',
   runs: 11,
-  units: Object.fromEntries(STEPS.flatMap(([s, unit]) => [[s + ', original', unit], [s + ', piazza', unit], [s + ' (piazza / original)', 'ratio']])),
+  units: Object.fromEntries(
+    STEPS.flatMap(([s, unit]) => [
+      [s + ', original', unit],
+      [s + ', piazza', unit],
+      [s + ' (piazza / original)', 'ratio'],
+    ]),
+  ),
   async run(ctx) {
     if (!ctx.original || !ctx.piazza) return {};
     const site = ctx.original;
@@ -238,13 +256,14 @@ const sideBySide: Scenario = {
       return `| ${step} | ${fmt(med(step + ', original'), unit)} | ${fmt(med(step + ', piazza'), unit)} | ${ratio.toFixed(2)} | ${target === null ? '' : '≤ ' + target.toFixed(1)} ${verdict} |`;
     });
     const n = samples[STEPS[0][0] + ' (piazza / original)']?.length ?? 0;
-    return `## Side by side with the original\n\n` +
+    return (
+      `## Side by side with the original\n\n` +
       `The original: openpa_bootstrapitalia ${ctx.original.commit.slice(0, 8)} (\`../shared/real/original-listing\`, serve.mjs over this emulator); ` +
       `piazza: this build, the same block from its eZ template. ${n} interleaved pairs; medians; the ratio is the median of each pair's own ratio. ` +
       `Clicks: the pointer rests ${AIM_MS} ms on a tab before pressing. Bytes: JS+CSS over the wire.\n\n` +
-      `| step | original | piazza | piazza / original | target |\n| --- | ---: | ---: | ---: | --- |\n${rows.join('\n')}\n`;
+      `| step | original | piazza | piazza / original | target |\n| --- | ---: | ---: | ---: | --- |\n${rows.join('\n')}\n`
+    );
   },
 };
-
 
 export default [sideBySide];

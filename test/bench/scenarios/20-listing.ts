@@ -21,8 +21,9 @@ async function firstResults({ browser }: BenchContext, portal: Emulator, path: s
   const figures = await page.evaluate(() => {
     const times = (window as any).__listingReady as number[];
     const done = times[times.length - 1];
-    const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.responseEnd <= done && /\.m?js(\?|$)/.test(e.name) && !e.name.includes('/vendor/'));
+    const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => e.responseEnd <= done && /\.m?js(\?|$)/.test(e.name) && !e.name.includes('/vendor/'),
+    );
     return { first: times[0], all: done, jsBytes: js.reduce((n, e) => n + e.transferSize, 0), jsFiles: js.length };
   });
   await context.close();

@@ -9,7 +9,11 @@ import type { BenchContext, Scenario } from '../run';
 
 const BLOCK = '#eventi';
 
-interface Action { request: number; response: number; done: number }
+interface Action {
+  request: number;
+  response: number;
+  done: number;
+}
 
 /**
  * In-page helpers, as plain source text (the bench runs under tsx, whose transform would add
@@ -72,7 +76,9 @@ async function interactions(ctx: BenchContext, portal: Emulator) {
   out['search: results shown'] = search.done;
 
   // The map tab → the geo request → the first frame drawn with places.
-  await page.evaluate(`performance.clearMarks('piazza-geo-drawn'); __arm(__input('click', '#eventi-geo-tab'), '/extrageo/', __mark('piazza-geo-drawn'))`);
+  await page.evaluate(
+    `performance.clearMarks('piazza-geo-drawn'); __arm(__input('click', '#eventi-geo-tab'), '/extrageo/', __mark('piazza-geo-drawn'))`,
+  );
   await page.click('#eventi-geo-tab');
   const map = (await page.evaluate('__action')) as Action;
   out['map tab: request out'] = map.request;
@@ -91,13 +97,22 @@ async function interactions(ctx: BenchContext, portal: Emulator) {
   return out;
 }
 
-const METRICS = ['search: request out', 'search: results shown', 'map tab: request out', 'map tab: first places drawn', 'agenda tab: request out', 'agenda tab: first event'];
+const METRICS = [
+  'search: request out',
+  'search: results shown',
+  'map tab: request out',
+  'map tab: first places drawn',
+  'agenda tab: request out',
+  'agenda tab: first event',
+];
 
 let turn = 0;
 const clicks: Scenario = {
   name: 'listing interactions on the demo page (Enter, map tab, agenda tab)',
   runs: 11,
-  ratios: METRICS.filter((k) => !k.includes('request out')).map((k) => [k + ' (this / baseline)', k, k + ', baseline'] as [string, string, string]),
+  ratios: METRICS.filter((k) => !k.includes('request out')).map(
+    (k) => [k + ' (this / baseline)', k, k + ', baseline'] as [string, string, string],
+  ),
   async run(ctx) {
     const builds: Array<[string, Emulator]> = [['', ctx.portal]];
     if (ctx.baseline) builds.push([', baseline', ctx.baseline]);

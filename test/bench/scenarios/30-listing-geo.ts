@@ -18,7 +18,8 @@ function makeFeatures() {
     const id = 100000 + i;
     for (let k = 0; k < (i % 50 === 0 ? 2 : 1) && features.length < POINTS; k++) {
       features.push({
-        id, type: 'Feature',
+        id,
+        type: 'Feature',
         geometry: { type: 'Point', coordinates: [10.4 + rnd() * 1.6, 45.7 + rnd() * 0.9] },
         properties: { id, name: 'Luogo ' + id, class_identifier: 'event', mainNodeId: id + 10000 },
       });
@@ -32,15 +33,38 @@ let features: ReturnType<typeof makeFeatures> | null = null;
 /** The body for a geo request: everything at once, or the page of 500 its query's offset names. */
 function answer(url: string, paged: boolean): string {
   features ??= makeFeatures();
-  if (!paged) return JSON.stringify({ type: 'FeatureCollection', features, query: 'classes [event]', nextPageQuery: null, totalCount: features.length, facets: [] });
+  if (!paged)
+    return JSON.stringify({
+      type: 'FeatureCollection',
+      features,
+      query: 'classes [event]',
+      nextPageQuery: null,
+      totalCount: features.length,
+      facets: [],
+    });
   // The eZ module decodes `q` twice; nextPageQuery is the bare query, as the module sends it.
   const q = decodeURIComponent(new URL(url).searchParams.get('q') || '');
   const offset = Number(/offset (\d+)/.exec(q)?.[1] || 0);
   const next = offset + 500 < features.length ? 'classes [event] sort [time_interval=>asc] limit 500 offset ' + (offset + 500) : null;
-  return JSON.stringify({ type: 'FeatureCollection', features: features.slice(offset, offset + 500), query: q, nextPageQuery: next, totalCount: features.length, facets: [] });
+  return JSON.stringify({
+    type: 'FeatureCollection',
+    features: features.slice(offset, offset + 500),
+    query: q,
+    nextPageQuery: next,
+    totalCount: features.length,
+    facets: [],
+  });
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: any;
+}
 
 /** The longest RunTask on the renderer's main thread of a trace: [wall ms, CPU ms]. */
 function longestTask(events: TraceEvent[]): [number, number] {
@@ -67,7 +91,8 @@ async function run({ browser, portal }: BenchContext, paged: boolean) {
   await page.setViewport({ width: 1280, height: 900 });
   await page.setRequestInterception(true);
   page.on('request', (req: HTTPRequest) => {
-    if (req.url().includes('/opendata/api/extrageo/')) void req.respond({ status: 200, contentType: 'application/json; charset=utf-8', body: answer(req.url(), paged) });
+    if (req.url().includes('/opendata/api/extrageo/'))
+      void req.respond({ status: 200, contentType: 'application/json; charset=utf-8', body: answer(req.url(), paged) });
     else void req.continue();
   });
   await page.goto(portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });

@@ -24,7 +24,15 @@ function monthOfEvents(gridStart: Date) {
       return { id, title, allDay: true, start: ymd(day), end: ymd(last), type: 'Evento', extendedProps: { location } };
     }
     const hour = 8 + (i % 13);
-    return { id, title, allDay: false, start: rome(day, hour, (i % 4) * 15), end: rome(day, hour + 1 + (i % 2), (i % 4) * 15), type: 'Evento', extendedProps: { location } };
+    return {
+      id,
+      title,
+      allDay: false,
+      start: rome(day, hour, (i % 4) * 15),
+      end: rome(day, hour + 1 + (i % 2), (i % 4) * 15),
+      type: 'Evento',
+      extendedProps: { location },
+    };
   });
 }
 
@@ -44,7 +52,8 @@ async function monthWith500({ browser, portal }: BenchContext) {
     const w = window as any;
     // The end of the calendar response, and the first frame after its events are in the grid.
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as PerformanceResourceTiming[]) if (e.name.includes('/calendar/search/')) w.__responseEnd = e.responseEnd;
+      for (const e of list.getEntries() as PerformanceResourceTiming[])
+        if (e.name.includes('/calendar/search/')) w.__responseEnd = e.responseEnd;
     }).observe({ type: 'resource', buffered: true });
     const watch = new MutationObserver(() => {
       const agenda = document.querySelector('.piazza-agenda[data-piazza-status=ready]');
@@ -56,7 +65,9 @@ async function monthWith500({ browser, portal }: BenchContext) {
     watch.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-piazza-status'] });
   });
   await page.goto(portal.url + 'listing-agenda-month.html', { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => (window as any).__paintedAt !== undefined && (window as any).__responseEnd !== undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as any).__paintedAt !== undefined && (window as any).__responseEnd !== undefined, {
+    timeout: 30_000,
+  });
   const figures = await page.evaluate(() => {
     const w = window as any;
     return {
@@ -67,18 +78,21 @@ async function monthWith500({ browser, portal }: BenchContext) {
   });
   if (figures.count !== EVENTS) throw new Error(`expected ${EVENTS} events in the month, got ${figures.count}`);
   // Opening the event list (closed in the month view): its 500 items are made then.
-  const listOpened = await page.evaluate(() => new Promise<{ ms: number; listed: number }>((resolve) => {
-    const list = document.querySelector<HTMLElement>('.piazza-agenda-list')!;
-    const t0 = performance.now();
-    const watch = new MutationObserver(() => {
-      const listed = list.querySelectorAll('.piazza-agenda-event').length;
-      if (!listed) return;
-      watch.disconnect();
-      requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, listed }), 0));
-    });
-    watch.observe(list, { childList: true, subtree: true });
-    list.querySelector<HTMLElement>('summary')!.click();
-  }));
+  const listOpened = await page.evaluate(
+    () =>
+      new Promise<{ ms: number; listed: number }>((resolve) => {
+        const list = document.querySelector<HTMLElement>('.piazza-agenda-list')!;
+        const t0 = performance.now();
+        const watch = new MutationObserver(() => {
+          const listed = list.querySelectorAll('.piazza-agenda-event').length;
+          if (!listed) return;
+          watch.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, listed }), 0));
+        });
+        watch.observe(list, { childList: true, subtree: true });
+        list.querySelector<HTMLElement>('summary')!.click();
+      }),
+  );
   if (listOpened.listed !== EVENTS) throw new Error(`expected ${EVENTS} listed events, got ${listOpened.listed}`);
   await context.close();
   return { ...figures, listOpened: listOpened.ms };
@@ -90,7 +104,11 @@ const month500: Scenario = {
   units: { 'response → grid drawn': 'ms', 'response → painted': 'ms', 'list of 500 opened → painted': 'ms' },
   async run(ctx) {
     const f = await monthWith500(ctx);
-    return { 'response → grid drawn': f.responseToDrawn, 'response → painted': f.responseToPainted, 'list of 500 opened → painted': f.listOpened };
+    return {
+      'response → grid drawn': f.responseToDrawn,
+      'response → painted': f.responseToPainted,
+      'list of 500 opened → painted': f.listOpened,
+    };
   },
 };
 

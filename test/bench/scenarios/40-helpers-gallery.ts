@@ -21,10 +21,13 @@ const tables: Scenario = {
       document.addEventListener('piazza:ready', () => ((window as any).__ready = performance.now()));
     });
     await page.goto(ctx.portal.url + 'helpers-tables.html', { waitUntil: 'domcontentloaded' });
-    const stacked = await page.waitForFunction(() => {
-      const ids = ['uffici', 'contributi', 'bilancio'];
-      return ids.every((id) => document.getElementById(id)?.getAttribute('data-piazza-stacked') === 'true') && performance.now();
-    }, { polling: 'raf' });
+    const stacked = await page.waitForFunction(
+      () => {
+        const ids = ['uffici', 'contributi', 'bilancio'];
+        return ids.every((id) => document.getElementById(id)?.getAttribute('data-piazza-stacked') === 'true') && performance.now();
+      },
+      { polling: 'raf' },
+    );
     const out = { stacked: (await stacked.jsonValue()) as number, ready: await page.evaluate(() => (window as any).__ready as number) };
     await done();
     return out;
@@ -38,10 +41,17 @@ const embeds: Scenario = {
   async run(ctx) {
     const { page, done } = await freshPage(ctx);
     await page.goto(ctx.portal.url + 'helpers-sharedlink.html', { waitUntil: 'domcontentloaded' });
-    const embedded = await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll('[data-shared_link]')).every((l) => l.hasAttribute('data-piazza-embedded')) && performance.now(), { polling: 'raf', timeout: 30_000 });
-    const bytes = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.includes('/dist/')).reduce((n, e) => n + e.transferSize, 0));
+    const embedded = await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-shared_link]')).every((l) => l.hasAttribute('data-piazza-embedded')) &&
+        performance.now(),
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const bytes = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.name.includes('/dist/'))
+        .reduce((n, e) => n + e.transferSize, 0),
+    );
     const out = { embedded: (await embedded.jsonValue()) as number, bytes };
     await done();
     return out;
@@ -61,7 +71,12 @@ const gallery: Scenario = {
     const open = async (selector: string) => {
       const t0 = await page.evaluate(() => performance.now());
       await page.click(selector);
-      const t1 = await page.waitForFunction(() => !!document.querySelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button') && performance.now(), { polling: 'raf' });
+      const t1 = await page.waitForFunction(
+        () =>
+          !!document.querySelector('dialog.piazza-gallery[data-piazza-gallery-state="open"] .piazza-gallery-ui button') &&
+          performance.now(),
+        { polling: 'raf' },
+      );
       const ms = ((await t1.jsonValue()) as number) - t0;
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('dialog.piazza-gallery'));
@@ -70,8 +85,11 @@ const gallery: Scenario = {
     // The mouse goes straight to the item and clicks (no hover warm-up before the click).
     const firstOpen = await open('#foto a:nth-of-type(1)');
     const secondOpen = await open('#foto a:nth-of-type(2)');
-    const lightboxBytes = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => /\/chunks\/lightbox-/.test(e.name)).reduce((n, e) => n + e.transferSize, 0));
+    const lightboxBytes = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => /\/chunks\/lightbox-/.test(e.name))
+        .reduce((n, e) => n + e.transferSize, 0),
+    );
     await done();
     return { firstOpen, secondOpen, lightboxBytes };
   },

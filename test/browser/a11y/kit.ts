@@ -18,13 +18,18 @@ export const REFLOW = { width: 320, height: 640 };
 
 /** Every block, helper and consent root piazza renders or enhances, as one selector. */
 export const BLOCK_ROOTS = [
-  '[data-piazza-block]', '#cconsent-bar', '#cconsent-modal[open]', 'dialog.piazza-gallery[open]',
+  '[data-piazza-block]',
+  '#cconsent-bar',
+  '#cconsent-modal[open]',
+  'dialog.piazza-gallery[open]',
   // the stacked copy of a table (a table the helper declines, with no header cells or fewer than
   // three columns as in stacktable.js, stays the portal's own content)
   '[data-piazza-stack-copy]',
   // shared-link embeds and consent placeholders
   '[data-piazza-embed]',
-  '.table-procedure-wrapper', '[data-shared_link_view]', '[class*="shared_link-"]',
+  '.table-procedure-wrapper',
+  '[data-shared_link_view]',
+  '[class*="shared_link-"]',
 ].join(', ');
 
 /**
@@ -41,11 +46,15 @@ export function demoPages(): string[] {
 }
 
 /** A page in a context of its own (no cookie or storage from another test), ready, in the foreground. */
-export async function openIsolated(browser: Browser, url: string, options: {
-  viewport?: { width: number; height: number };
-  reducedMotion?: boolean;
-  before?: (page: Page) => Promise<unknown>;
-} = {}): Promise<Probe> {
+export async function openIsolated(
+  browser: Browser,
+  url: string,
+  options: {
+    viewport?: { width: number; height: number };
+    reducedMotion?: boolean;
+    before?: (page: Page) => Promise<unknown>;
+  } = {},
+): Promise<Probe> {
   const context = await browser.createBrowserContext();
   const probe = await newProbe(context as unknown as Browser, options.viewport ?? DESKTOP);
   probe.page.once('close', () => void context.close().catch(() => {}));
@@ -100,12 +109,15 @@ export function a11yEnv(file: string): A11yEnv {
  */
 export async function settle(page: Page): Promise<void> {
   await quiet(page);
-  await page.waitForFunction(() => {
-    const busy = document.querySelector(
-      '[data-piazza-block] [aria-busy="true"], [data-piazza-status="loading"], .piazza-datatable-placeholder, .piazza-agenda-loading, .piazza-geo-loading',
-    );
-    return !busy;
-  }, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const busy = document.querySelector(
+        '[data-piazza-block] [aria-busy="true"], [data-piazza-status="loading"], .piazza-datatable-placeholder, .piazza-agenda-loading, .piazza-geo-loading',
+      );
+      return !busy;
+    },
+    { timeout: 20_000 },
+  );
   await quiet(page);
 }
 
@@ -128,7 +140,8 @@ export async function recordLive(page: Page, root: string): Promise<void> {
     const w = window as any;
     const said: Array<{ region: string; text: string; polite: boolean }> = (w.__a11yLive = []);
     const last = new WeakMap<Element, string>();
-    const politeSel = '[aria-live="polite"], [role="status"]:not([aria-live="assertive"]):not([aria-live="off"]), [role="log"]:not([aria-live="off"])';
+    const politeSel =
+      '[aria-live="polite"], [role="status"]:not([aria-live="assertive"]):not([aria-live="off"]), [role="log"]:not([aria-live="off"])';
     const assertiveSel = '[aria-live="assertive"], [role="alert"]:not([aria-live="polite"]):not([aria-live="off"])';
     // Named after the block it belongs to (its id), or the dialog, then the region itself.
     const name = (el: Element) => {
@@ -145,7 +158,10 @@ export async function recordLive(page: Page, root: string): Promise<void> {
       return found;
     };
     // What regions hold when recording starts is not a message.
-    for (const r of Array.from(document.querySelectorAll(rootSelector)).flatMap((x) => [x, ...Array.from(x.querySelectorAll(politeSel + ', ' + assertiveSel))])) {
+    for (const r of Array.from(document.querySelectorAll(rootSelector)).flatMap((x) => [
+      x,
+      ...Array.from(x.querySelectorAll(politeSel + ', ' + assertiveSel)),
+    ])) {
       last.set(r, (r.textContent || '').trim());
     }
     const observer = new MutationObserver((records) => {
@@ -164,13 +180,19 @@ export async function recordLive(page: Page, root: string): Promise<void> {
   }, root);
 }
 
-export interface LiveMessage { region: string; text: string; polite: boolean }
+export interface LiveMessage {
+  region: string;
+  text: string;
+  polite: boolean;
+}
 
-export const liveMessages = (page: Page): Promise<LiveMessage[]> =>
-  page.evaluate(() => ((window as any).__a11yLive || []).slice());
+export const liveMessages = (page: Page): Promise<LiveMessage[]> => page.evaluate(() => ((window as any).__a11yLive || []).slice());
 
 /** Forgets what was said so far (between two result changes). */
-export const clearLive = (page: Page) => page.evaluate(() => { ((window as any).__a11yLive || []).length = 0; });
+export const clearLive = (page: Page) =>
+  page.evaluate(() => {
+    ((window as any).__a11yLive || []).length = 0;
+  });
 
 /** Waits for the first polite message, then lets later ones (a debounce, a second render) arrive. */
 export async function politeAfter(page: Page, action: () => Promise<unknown>): Promise<LiveMessage[]> {
@@ -199,20 +221,30 @@ export const focused = (page: Page): Promise<Focused> =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return { tag: 'none', id: '', role: '', name: '', where: '(none)' };
-    const name = (el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).value || '').replace(/\s+/g, ' ').trim().slice(0, 120);
+    const name = (el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).value || '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120);
     const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
     return {
-      tag: el.tagName.toLowerCase(), id: el.id, role: el.getAttribute('role') || '', name,
+      tag: el.tagName.toLowerCase(),
+      id: el.id,
+      role: el.getAttribute('role') || '',
+      name,
       where: el.id ? '#' + el.id : el.tagName.toLowerCase() + (cls ? '.' + cls : ''),
     };
   });
 
 /** Is the focused element matched by `selector` (or inside an element it matches, with `within`)? */
 export const focusMatches = (page: Page, selector: string, within = false) =>
-  page.evaluate((s, w) => {
-    const el = document.activeElement;
-    return !!el && el !== document.body && (w ? !!el.closest(s) : el.matches(s));
-  }, selector, within);
+  page.evaluate(
+    (s, w) => {
+      const el = document.activeElement;
+      return !!el && el !== document.body && (w ? !!el.closest(s) : el.matches(s));
+    },
+    selector,
+    within,
+  );
 
 /** Presses a key and lets the page react (a render, a focus move) before reading focus. */
 export async function press(page: Page, key: string, shift = false): Promise<void> {
@@ -265,13 +297,18 @@ export async function walk(page: Page, { shift = false, max = 400, roots = [] as
       w.__a11yKeys ??= new WeakMap();
       if (!w.__a11yKeys.has(el)) w.__a11yKeys.set(el, 'k' + (w.__a11yKeys.n = (w.__a11yKeys.n || 0) + 1));
       const cls = String((el as HTMLElement).className || '').split(/\s+/)[0];
-      return { key: w.__a11yKeys.get(el) as string, label: el.id ? '#' + el.id : el.tagName.toLowerCase() + (cls ? '.' + cls : ''), in: rs.filter((r) => !!el.closest(r)) };
+      return {
+        key: w.__a11yKeys.get(el) as string,
+        label: el.id ? '#' + el.id : el.tagName.toLowerCase() + (cls ? '.' + cls : ''),
+        in: rs.filter((r) => !!el.closest(r)),
+      };
     }, roots);
     if (!stop) return { stops, inside, trappedAt: null, wrapped: false };
     // Back at the walk's first stop: focus went round the whole document (headless Chromium wraps
     // Shift+Tab from the first control to the last one instead of leaving the page), or round a dialog.
     if (seen.get(stop.key) === 0) return { stops, inside, trappedAt: null, wrapped: true };
-    if (seen.has(stop.key)) return { stops, inside, trappedAt: stop.label + ' (again after ' + (stops.length - seen.get(stop.key)!) + ' stops)', wrapped: false };
+    if (seen.has(stop.key))
+      return { stops, inside, trappedAt: stop.label + ' (again after ' + (stops.length - seen.get(stop.key)!) + ' stops)', wrapped: false };
     seen.set(stop.key, stops.length);
     stops.push(stop.label);
     for (const r of stop.in) inside[r]++;
@@ -314,7 +351,10 @@ export function bootstrapItaliaClasses(): Set<string> {
   // Keep only selectors: drop declaration blocks (innermost first) and string/url contents.
   css = css.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
   let prev = '';
-  while (prev !== css) { prev = css; css = css.replace(/\{[^{}]*\}/g, ','); }
+  while (prev !== css) {
+    prev = css;
+    css = css.replace(/\{[^{}]*\}/g, ',');
+  }
   const set = new Set<string>();
   for (const m of css.matchAll(/\.(-?[_a-zA-Z][_a-zA-Z0-9-]*(?:\\.[_a-zA-Z0-9-]*)*)/g)) set.add(m[1].replace(/\\/g, ''));
   biClassSet = set;
@@ -368,17 +408,33 @@ export async function validatorBootstrap(page: Page): Promise<BootstrapCheck> {
 export const validatorFonts = (page: Page): Promise<{ wrong: string[]; tolerable: string[]; checked: number }> =>
   page.evaluate((allowed) => {
     const wrongFonts = (e: Element) =>
-      getComputedStyle(e).fontFamily.split(',', 1).map((s) => s.replace(/^"|"$/g, '')).filter((x) => !allowed.includes(x));
-    const name = (e: Element) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + String(e.getAttribute('class') || '').trim().split(/\s+/).join('.');
+      getComputedStyle(e)
+        .fontFamily.split(',', 1)
+        .map((s) => s.replace(/^"|"$/g, ''))
+        .filter((x) => !allowed.includes(x));
+    const name = (e: Element) =>
+      e.tagName.toLowerCase() +
+      (e.id ? '#' + e.id : '') +
+      '.' +
+      String(e.getAttribute('class') || '')
+        .trim()
+        .split(/\s+/)
+        .join('.');
     const wrong: string[] = [];
     const tolerable: string[] = [];
     const outer = document.body.querySelectorAll('h1, h2, h3, h4, h5, h6, p');
     for (const e of Array.from(outer)) {
       const own = wrongFonts(e);
-      if (own.length) { wrong.push(name(e) + ': ' + own.join(', ')); continue; }
+      if (own.length) {
+        wrong.push(name(e) + ': ' + own.join(', '));
+        continue;
+      }
       for (const child of Array.from(e.querySelectorAll('*'))) {
         const f = wrongFonts(child);
-        if (f.length) { tolerable.push(name(e) + ' > ' + name(child) + ': ' + f.join(', ')); break; }
+        if (f.length) {
+          tolerable.push(name(e) + ' > ' + name(child) + ': ' + f.join(', '));
+          break;
+        }
       }
     }
     return { wrong, tolerable, checked: outer.length };
@@ -398,7 +454,11 @@ export function validatorCookieOk(domain: string, pageUrl: string, siteUrl = pag
 export const MODEL_FONTS = ['Titillium Web', 'Lora', 'Roboto Mono'];
 
 /** The first family of a computed `font-family` (what the validator compares). */
-export const firstFamily = (family: string) => family.split(',')[0].trim().replace(/^["']|["']$/g, '');
+export const firstFamily = (family: string) =>
+  family
+    .split(',')[0]
+    .trim()
+    .replace(/^["']|["']$/g, '');
 
 /**
  * Reflow (WCAG 1.4.10) inside each block root: what would make the reader scroll sideways. A root
@@ -409,9 +469,14 @@ export const firstFamily = (family: string) => family.split(',')[0].trim().repla
 export const overflowing = (page: Page, roots: string) =>
   page.$$eval(roots, (els) => {
     const out: string[] = [];
-    const name = (el: Element) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + (el.getAttribute('class') || '').trim().split(/\s+/).slice(0, 2).join('.');
+    const name = (el: Element) =>
+      el.tagName.toLowerCase() +
+      (el.id ? '#' + el.id : '') +
+      '.' +
+      (el.getAttribute('class') || '').trim().split(/\s+/).slice(0, 2).join('.');
     // Not content for anyone: visually hidden texts, hidden or inert parts (a lightbox's other slides).
-    const hiddenText = (el: Element) => !!el.closest('.visually-hidden, .visually-hidden-focusable:not(:focus), .sr-only, [hidden], [aria-hidden="true"], [inert]');
+    const hiddenText = (el: Element) =>
+      !!el.closest('.visually-hidden, .visually-hidden-focusable:not(:focus), .sr-only, [hidden], [aria-hidden="true"], [inert]');
     // Boxes whose insides are drawn by a library to their own size (a map's canvas, its overlays).
     const drawn = '.ol-viewport';
     for (const root of els) {
@@ -429,7 +494,8 @@ export const overflowing = (page: Page, roots: string) =>
       }
       // Content that sticks out, unless a box that scrolls (reported above) holds it.
       const inScroller = (el: Element) => {
-        for (let a = el.parentElement; a && a !== root; a = a.parentElement) if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return true;
+        for (let a = el.parentElement; a && a !== root; a = a.parentElement)
+          if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return true;
         return false;
       };
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
@@ -449,7 +515,9 @@ export const overflowing = (page: Page, roots: string) =>
         for (const r of rects) {
           if (r.width > 0 && (r.right > right || r.left < left) && !seen.has(el)) {
             seen.add(el);
-            out.push(`${name(root)} › ${name(el)}${n.nodeType === 3 ? ' "' + (n.textContent || '').trim().slice(0, 30) + '"' : ''}: ${Math.round(r.left)}–${Math.round(r.right)} px, outside ${Math.round(left + 1)}–${Math.round(right - 1)}`);
+            out.push(
+              `${name(root)} › ${name(el)}${n.nodeType === 3 ? ' "' + (n.textContent || '').trim().slice(0, 30) + '"' : ''}: ${Math.round(r.left)}–${Math.round(r.right)} px, outside ${Math.round(left + 1)}–${Math.round(right - 1)}`,
+            );
           }
         }
       }
@@ -477,7 +545,13 @@ export async function bootstrapItaliaShare(page: Page): Promise<{ share: number;
   return { share, percentage: Math.round(share * 100), total: classes.length, others };
 }
 
-export interface Crawled { blockId: string; clicks: number; ids: number[]; total: number; expectedIds: number[] | null }
+export interface Crawled {
+  blockId: string;
+  clicks: number;
+  ids: number[];
+  total: number;
+  expectedIds: number[] | null;
+}
 
 /**
  * The validator's crawl on every listing block with a `[data-element=load-other-cards]` button:
@@ -485,7 +559,9 @@ export interface Crawled { blockId: string; clicks: number; ids: number[]; total
  * and what the emulator counts for the block's own query (server mode: the endpoint's total).
  */
 export async function crawlAppendBlocks(page: Page, dataset: unknown): Promise<Crawled[]> {
-  const blocks = await page.$$eval('[data-piazza-block=listing]', (els) => els.filter((el) => el.querySelector('[data-element="load-other-cards"]')).map((el) => el.id));
+  const blocks = await page.$$eval('[data-piazza-block=listing]', (els) =>
+    els.filter((el) => el.querySelector('[data-element="load-other-cards"]')).map((el) => el.id),
+  );
   const out: Crawled[] = [];
   for (const id of blocks) {
     const items = `#${id} .piazza-listing-list [role=listitem]`;
@@ -518,15 +594,19 @@ export const clipped = (page: Page, roots: string) =>
       if ((root as HTMLElement).offsetParent === null && getComputedStyle(root).position !== 'fixed') continue;
       const r = root.getBoundingClientRect();
       const name = root.id ? '#' + root.id : root.tagName.toLowerCase() + '.' + String((root as HTMLElement).className).split(/\s+/)[0];
-      if (r.width && (r.left < -1 || r.right > innerWidth + 1)) out.push(`${name} spans ${Math.round(r.left)}–${Math.round(r.right)} px of a ${innerWidth} px window`);
+      if (r.width && (r.left < -1 || r.right > innerWidth + 1))
+        out.push(`${name} spans ${Math.round(r.left)}–${Math.round(r.right)} px of a ${innerWidth} px window`);
       for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
         const cs = getComputedStyle(el);
         if (!/hidden|clip/.test(cs.overflowX) || el.scrollWidth <= el.clientWidth + 1) continue;
-        if (el.matches('.visually-hidden, .visually-hidden-focusable, .sr-only') || el.closest('[inert], [hidden]') || el.clientWidth <= 1) continue;
+        if (el.matches('.visually-hidden, .visually-hidden-focusable, .sr-only') || el.closest('[inert], [hidden]') || el.clientWidth <= 1)
+          continue;
         // A map's canvas and overlays, the calendar's panes and the grid's own scroller manage their insides.
         if (el.closest('.ol-viewport, .toastui-calendar-layout, .rdg, .piazza-geo-map')) continue;
         if (!(el.textContent || '').trim()) continue;
-        out.push(`${name} › ${el.tagName.toLowerCase()}.${String(el.className).split(/\s+/).slice(0, 2).join('.')}: ${el.scrollWidth} px of content in ${el.clientWidth} px, overflow ${cs.overflowX}`);
+        out.push(
+          `${name} › ${el.tagName.toLowerCase()}.${String(el.className).split(/\s+/).slice(0, 2).join('.')}: ${el.scrollWidth} px of content in ${el.clientWidth} px, overflow ${cs.overflowX}`,
+        );
       }
     }
     return out;
@@ -544,7 +624,10 @@ export const reservationsTooTall = (page: Page): Promise<string[]> =>
       const config = JSON.parse(el.querySelector(':scope > script[type="application/json"]')?.textContent || '{}');
       const id = config.blockId || el.id;
       if (!document.querySelector('style#piazza-reserve')?.textContent?.includes('"' + id + '"')) continue;
-      if (el.hasAttribute('data-piazza-reserve')) { out.push('#' + el.id + ': still holding its space once shown'); continue; }
+      if (el.hasAttribute('data-piazza-reserve')) {
+        out.push('#' + el.id + ': still holding its space once shown');
+        continue;
+      }
       const height = el.getBoundingClientRect().height;
       el.setAttribute('data-piazza-reserve', id);
       const reserved = parseFloat(getComputedStyle(el).minHeight);
@@ -555,7 +638,10 @@ export const reservationsTooTall = (page: Page): Promise<string[]> =>
   });
 
 /** Everything that breaks reflow in the blocks now: sideways scrolling, content out of its box, clipped. */
-export const reflowProblems = async (page: Page): Promise<string[]> => [...(await overflowing(page, BLOCK_ROOTS)), ...(await clipped(page, BLOCK_ROOTS))];
+export const reflowProblems = async (page: Page): Promise<string[]> => [
+  ...(await overflowing(page, BLOCK_ROOTS)),
+  ...(await clipped(page, BLOCK_ROOTS)),
+];
 
 /** The first few controls inside blocks reached by Tab, each with what draws its focus ring (or nothing). */
 export async function focusRings(page: Page, stops = 4): Promise<{ where: string; ring: string }[]> {

@@ -10,7 +10,10 @@ import { webkitEngine } from './webdriver';
 export * from './types';
 
 export function selectedEngines(): EngineName[] {
-  const wanted = (process.env.PIAZZA_ENGINE || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (process.env.PIAZZA_ENGINE || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((w) => !ENGINES.includes(w as EngineName));
   if (unknown.length) throw new Error(`PIAZZA_ENGINE: unknown ${unknown.join(', ')} (known: ${ENGINES.join(', ')})`);
   return wanted.length ? (wanted as EngineName[]) : ENGINES;

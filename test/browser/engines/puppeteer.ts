@@ -16,7 +16,8 @@ export function firefoxPath(): string | null {
 
 async function launchFirefox(): Promise<Browser> {
   const executablePath = firefoxPath();
-  if (!executablePath) throw new Error('Firefox not found: run scripts/ensure-browsers.sh (apt-get install firefox-esr) or set PIAZZA_FIREFOX');
+  if (!executablePath)
+    throw new Error('Firefox not found: run scripts/ensure-browsers.sh (apt-get install firefox-esr) or set PIAZZA_FIREFOX');
   const profile = mkdtempSync(join(tmpdir(), 'piazza-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -27,8 +28,10 @@ async function launchFirefox(): Promise<Browser> {
     extraPrefsFirefox: {
       // Nothing leaves the machine: every request goes to a proxy that is not there, except loopback.
       'network.proxy.type': 1,
-      'network.proxy.http': '127.0.0.1', 'network.proxy.http_port': 9,
-      'network.proxy.ssl': '127.0.0.1', 'network.proxy.ssl_port': 9,
+      'network.proxy.http': '127.0.0.1',
+      'network.proxy.http_port': 9,
+      'network.proxy.ssl': '127.0.0.1',
+      'network.proxy.ssl_port': 9,
       'network.proxy.no_proxies_on': '127.0.0.1, localhost',
       'network.proxy.allow_hijacking_localhost': false,
       'intl.locale.requested': 'it-IT',
@@ -40,8 +43,17 @@ async function launchFirefox(): Promise<Browser> {
 
 const PUPPETEER_KEYS: Record<Key, string> = {
   // ' ', not 'Space': BiDi knows only the former
-  Enter: 'Enter', Tab: 'Tab', Escape: 'Escape', ' ': ' ', ArrowDown: 'ArrowDown', ArrowUp: 'ArrowUp',
-  ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight', Home: 'Home', End: 'End', Backspace: 'Backspace',
+  Enter: 'Enter',
+  Tab: 'Tab',
+  Escape: 'Escape',
+  ' ': ' ',
+  ArrowDown: 'ArrowDown',
+  ArrowUp: 'ArrowUp',
+  ArrowLeft: 'ArrowLeft',
+  ArrowRight: 'ArrowRight',
+  Home: 'Home',
+  End: 'End',
+  Backspace: 'Backspace',
 };
 
 function tabOf(engine: EngineName, page: Page, portal: Emulator, since: number, onClose: () => Promise<void>): Tab {
@@ -57,22 +69,34 @@ function tabOf(engine: EngineName, page: Page, portal: Emulator, since: number, 
         // shows an error page: a YouTube embed refused by the no-network proxy above. The top
         // document did load; it is what is checked, and a real failure still times out here.
         if (engine !== 'firefox' || !/Address rejected/.test(String(e))) throw e;
-        await poll(() => page.evaluate((u) => location.href === u && document.readyState !== 'loading', url), `${url} loaded after Firefox's "Address rejected"`);
+        await poll(
+          () => page.evaluate((u) => location.href === u && document.readyState !== 'loading', url),
+          `${url} loaded after Firefox's "Address rejected"`,
+        );
       }
     },
     url: async () => page.url(),
-    back: async () => { await page.evaluate(() => history.back()); },
+    back: async () => {
+      await page.evaluate(() => history.back());
+    },
     evaluate: (fn, ...args) => page.evaluate(fn as any, ...args) as any,
     waitFor: (fn, ...args) => poll(() => page.evaluate(fn as any, ...args) as any, String(fn).slice(0, 160)),
-    click: async (selector) => { await page.click(selector); }, // waits for a still page (harness likeAVisitor)
+    click: async (selector) => {
+      await page.click(selector);
+    }, // waits for a still page (harness likeAVisitor)
     focus: (selector) => page.focus(selector),
     press: async (key, { shift = false } = {}) => {
       if (shift) await page.keyboard.down('Shift');
       await page.keyboard.press(PUPPETEER_KEYS[key] as any);
       if (shift) await page.keyboard.up('Shift');
     },
-    type: async (selector, text) => { await page.focus(selector); await page.keyboard.type(text); },
-    select: async (selector, value) => { await page.select(selector, value); }, // once the option is there (likeAVisitor)
+    type: async (selector, text) => {
+      await page.focus(selector);
+      await page.keyboard.type(text);
+    },
+    select: async (selector, value) => {
+      await page.select(selector, value);
+    }, // once the option is there (likeAVisitor)
     setViewport: (viewport: Viewport) => page.setViewport(viewport),
     errors: () => probeErrors(tab),
     failedResponses: served.failedResponses,

@@ -2,7 +2,12 @@
 import type { Emulator } from '../harness';
 import type { Tab } from './types';
 
-interface Served { seq: number; method: string; url: string; status: number }
+interface Served {
+  seq: number;
+  method: string;
+  url: string;
+  status: number;
+}
 
 /** Readers of the emulator's served log from `since` on (the tab's opening). */
 export function servedSince(portal: Emulator, since: number) {
@@ -28,9 +33,10 @@ export async function poll<R>(check: () => Promise<R>, what: string, timeout = 1
     try {
       const value = await check();
       if (value) return value;
-    } catch (e) { last = e; }
+    } catch (e) {
+      last = e;
+    }
     if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${what}` + (last ? ` (last error: ${String(last)})` : ''));
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-

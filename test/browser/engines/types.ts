@@ -9,7 +9,10 @@ export const ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
 /** A function evaluated in the page: its source is sent, so it may use only its arguments. */
 export type PageFunction<A extends unknown[], R> = (...args: A) => R | Promise<R>;
 
-export interface Viewport { width: number; height: number }
+export interface Viewport {
+  width: number;
+  height: number;
+}
 
 /** Keys every engine's driver can press (W3C key names; ' ' is the space bar). */
 export type Key = 'Enter' | 'Tab' | 'Escape' | ' ' | 'ArrowDown' | 'ArrowUp' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End' | 'Backspace';

@@ -15,16 +15,30 @@ import type { Engine, Key, Tab, Viewport } from './types';
 
 const MINIBROWSER = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser'];
 export const webkitDriverPath = () => ['/usr/bin/WebKitWebDriver'].find(existsSync) ?? null;
-export const miniBrowserPath = () => [process.env.PIAZZA_MINIBROWSER, ...MINIBROWSER].find((p): p is string => !!p && existsSync(p)) ?? null;
+export const miniBrowserPath = () =>
+  [process.env.PIAZZA_MINIBROWSER, ...MINIBROWSER].find((p): p is string => !!p && existsSync(p)) ?? null;
 
-const freePort = () => new Promise<number>((ok, fail) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => ok(port)); });
-  s.once('error', fail);
-});
+const freePort = () =>
+  new Promise<number>((ok, fail) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+    s.once('error', fail);
+  });
 
 const KEYS: Record<Key, string> = {
-  Enter: K.ENTER, Tab: K.TAB, Escape: K.ESCAPE, ' ': K.SPACE, ArrowDown: K.ARROW_DOWN, ArrowUp: K.ARROW_UP,
-  ArrowLeft: K.ARROW_LEFT, ArrowRight: K.ARROW_RIGHT, Home: K.HOME, End: K.END, Backspace: K.BACK_SPACE,
+  Enter: K.ENTER,
+  Tab: K.TAB,
+  Escape: K.ESCAPE,
+  ' ': K.SPACE,
+  ArrowDown: K.ARROW_DOWN,
+  ArrowUp: K.ARROW_UP,
+  ArrowLeft: K.ARROW_LEFT,
+  ArrowRight: K.ARROW_RIGHT,
+  Home: K.HOME,
+  End: K.END,
+  Backspace: K.BACK_SPACE,
 };
 
 /**
@@ -41,14 +55,17 @@ try {
 /** `promise`, or an error naming `what` after `ms`: a hung MiniBrowser must fail a step, not the whole run. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  const late = new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error(`WebKit: no answer in ${ms} ms to ${what}`)), ms); });
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`WebKit: no answer in ${ms} ms to ${what}`)), ms);
+  });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export async function webkitEngine(portal: Emulator): Promise<Engine> {
   const driverBin = webkitDriverPath();
   const binary = miniBrowserPath();
-  if (!driverBin || !binary) throw new Error('WebKitGTK not found: run scripts/ensure-browsers.sh (apt-get install webkit2gtk-driver xvfb)');
+  if (!driverBin || !binary)
+    throw new Error('WebKitGTK not found: run scripts/ensure-browsers.sh (apt-get install webkit2gtk-driver xvfb)');
 
   // The driver under its own virtual display (xvfb-run), in a process group of its own so that
   // a restart ends the MiniBrowsers it started too.
@@ -57,12 +74,20 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
   const startDriver = async () => {
     const port = await freePort();
     driverProc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', driverBin, `--port=${port}`, '--host=127.0.0.1'], {
-      env: { ...process.env, TZ: browserZone() }, stdio: 'ignore', detached: true,
+      env: { ...process.env, TZ: browserZone() },
+      stdio: 'ignore',
+      detached: true,
     });
     server = `http://127.0.0.1:${port}`;
     await poll(async () => (await fetch(server + '/status')).ok, 'WebKitWebDriver to listen', 20_000);
   };
-  const stopDriver = () => { try { process.kill(-driverProc.pid!, 'SIGKILL'); } catch { /* gone */ } };
+  const stopDriver = () => {
+    try {
+      process.kill(-driverProc.pid!, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  };
   await startDriver();
   let current: WebDriver | null = null;
 
@@ -71,7 +96,12 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
     const d = current;
     current = null;
     if (!d) return;
-    try { await within(d.quit(), 15_000, 'end the session'); } catch { stopDriver(); await startDriver(); }
+    try {
+      await within(d.quit(), 15_000, 'end the session');
+    } catch {
+      stopDriver();
+      await startDriver();
+    }
   };
   const createSession = async () => {
     const driver = WebDriver.createSession(new Executor(new HttpClient(server)), {
@@ -106,16 +136,25 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
         // The window's size includes MiniBrowser's own frame: size it, measure the page, correct once.
         // (Its toolbar keeps the page at least 447 CSS px wide: narrower asks get 447.)
         await driver.manage().window().setRect({ width, height });
-        const inner = await evaluate(() => [innerWidth, innerHeight]) as number[];
+        const inner = (await evaluate(() => [innerWidth, innerHeight])) as number[];
         if (inner[0] !== width || inner[1] !== height) {
-          await driver.manage().window().setRect({ width: width * 2 - inner[0], height: height * 2 - inner[1] });
+          await driver
+            .manage()
+            .window()
+            .setRect({ width: width * 2 - inner[0], height: height * 2 - inner[1] });
         }
       };
       const tab: Tab = {
         engine: 'webkit',
-        goto: async (url) => { await within(driver.get(url), 35_000, 'load ' + url); },
+        goto: async (url) => {
+          await within(driver.get(url), 35_000, 'load ' + url);
+        },
         url: () => driver.getCurrentUrl(),
-        back: async () => { await evaluate(() => { history.back(); }); },
+        back: async () => {
+          await evaluate(() => {
+            history.back();
+          });
+        },
         evaluate: evaluate as Tab['evaluate'],
         waitFor: ((fn: unknown, ...args: unknown[]) => poll(() => evaluate(fn, ...args), String(fn).slice(0, 160))) as Tab['waitFor'],
         click: async (selector) => {
@@ -124,13 +163,17 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
           await driver.executeScript('arguments[0].scrollIntoView({block: "center", behavior: "instant"})', el);
           await el.click();
         },
-        focus: async (selector) => { await driver.executeScript('arguments[0].focus()', await element(selector)); },
+        focus: async (selector) => {
+          await driver.executeScript('arguments[0].focus()', await element(selector));
+        },
         press: async (key, { shift = false } = {}) => {
           const actions = driver.actions({ async: true });
           if (shift) await actions.keyDown(K.SHIFT).sendKeys(KEYS[key]).keyUp(K.SHIFT).perform();
           else await actions.sendKeys(KEYS[key]).perform();
         },
-        type: async (selector, text) => { await (await element(selector)).sendKeys(text); },
+        type: async (selector, text) => {
+          await (await element(selector)).sendKeys(text);
+        },
         select: async (selector, value) => {
           // A click on the option: the spec's "element click" on an <option> selects it and fires input/change.
           // (once the option is there: a listing's facet options follow its first results)
@@ -141,7 +184,9 @@ export async function webkitEngine(portal: Emulator): Promise<Engine> {
         errors: () => probeErrors(tab),
         failedResponses: served.failedResponses,
         requested: served.requested,
-        close: async () => { if (current === driver) await endSession(); },
+        close: async () => {
+          if (current === driver) await endSession();
+        },
       };
       await setViewport(viewport);
       return tab;

@@ -18,7 +18,9 @@ const schemaHas = (type: string) => (key: string) => key in (BLOCKS[type as 'lis
 
 describe.each(CONFIG_TYPES)('%s: groups', (type) => {
   const kind = BLOCKS[type];
-  const fields = Object.entries(kind.schema.properties).filter(([k, v]: [string, any]) => k !== '$schema' && !v.deprecated).map(([k]) => k);
+  const fields = Object.entries(kind.schema.properties)
+    .filter(([k, v]: [string, any]) => k !== '$schema' && !v.deprecated)
+    .map(([k]) => k);
 
   it('name every field of the schema once; Avanzate is last and starts closed, the others open', () => {
     const named = kind.groups.flatMap((g) => g.keys);
@@ -39,7 +41,7 @@ describe('fields that do not apply disappear', () => {
     // the facets themselves still apply: the server block's facets, in its order
     expect(applies(listing, { queryBuilder: 'server' }, '/facets')).toBe(true);
   });
-  it('listing: the map settings with the map tab, the card fields with piazza\'s own card, items per row with card views', () => {
+  it("listing: the map settings with the map tab, the card fields with piazza's own card, items per row with card views", () => {
     expect(applies(listing, { tabs: ['list'] }, '/map')).toBe(false);
     expect(applies(listing, { tabs: ['list', 'geo'] }, '/map')).toBe(true);
     expect(applies(listing, {}, '/fields')).toBe(false); // default view: card_teaser, the server's
@@ -52,7 +54,7 @@ describe('fields that do not apply disappear', () => {
     expect(applies(listing, { facets: ['topics'] }, '/removeExistingEmptyFacets')).toBe(false);
     expect(applies(listing, { facets: [{ field: 'x', options: [{ value: 'a' }] }] }, '/removeExistingEmptyFacets')).toBe(true);
   });
-  it('data table: the class from the results only without a class; the export\'s details only when it is on', () => {
+  it("data table: the class from the results only without a class; the export's details only when it is on", () => {
     expect(applies(BLOCKS.datatable, { class: 'document' }, '/classFromResults')).toBe(false);
     expect(applies(BLOCKS.datatable, {}, '/classFromResults')).toBe(true);
     expect(applies(BLOCKS.datatable, { export: { enabled: false } }, '/export/filename')).toBe(false);
@@ -78,26 +80,36 @@ describe('presets', () => {
     ]);
   });
 
-  it.each(PRESETS.map((p) => [p.id, p] as const))('%s: made against the portal\'s class, a config its block accepts, labelled with the class\'s own names', (_, preset) => {
-    const fields = preset.class ? fieldsOf(preset.class) : null;
-    const { config, missing } = presetConfig(preset, fields, schemaHas(preset.type));
-    expect(missing).toEqual([]);
-    expect(BLOCKS[preset.type].check(config)).toEqual([]);
-    if (preset.type === 'consent') expect(checkConsentConfig(config)).toEqual([]);
-    // the labels and headings are the class's own field names
-    const names = new Map((fields || []).map((f) => [f.identifier, f.name]));
-    for (const f of (config.facets as Array<{ field: string; label: string }> | undefined) || []) expect(f.label).toBe(names.get(f.field));
-    for (const c of (config.columns as Array<{ field: string; title: string }> | undefined) || []) expect(c.title).toBe(names.get(c.field));
-    // the query lists the preset's class
-    if (preset.class) expect(config.query).toMatch(new RegExp(`classes \\[${preset.class}\\]`));
-  });
+  it.each(PRESETS.map((p) => [p.id, p] as const))(
+    "%s: made against the portal's class, a config its block accepts, labelled with the class's own names",
+    (_, preset) => {
+      const fields = preset.class ? fieldsOf(preset.class) : null;
+      const { config, missing } = presetConfig(preset, fields, schemaHas(preset.type));
+      expect(missing).toEqual([]);
+      expect(BLOCKS[preset.type].check(config)).toEqual([]);
+      if (preset.type === 'consent') expect(checkConsentConfig(config)).toEqual([]);
+      // the labels and headings are the class's own field names
+      const names = new Map((fields || []).map((f) => [f.identifier, f.name]));
+      for (const f of (config.facets as Array<{ field: string; label: string }> | undefined) || [])
+        expect(f.label).toBe(names.get(f.field));
+      for (const c of (config.columns as Array<{ field: string; title: string }> | undefined) || [])
+        expect(c.title).toBe(names.get(c.field));
+      // the query lists the preset's class
+      if (preset.class) expect(config.query).toMatch(new RegExp(`classes \\[${preset.class}\\]`));
+    },
+  );
 
   it('on a class without some of its fields: those entries are left out and named, the rest still valid', () => {
     const events = PRESETS.find((p) => p.id === 'eventi')!;
     const poor = fieldsOf('event').filter((f) => !['time_interval', 'has_public_event_typology'].includes(f.identifier));
     const { config, missing } = presetConfig(events, poor, schemaHas('listing'));
     expect(missing.sort()).toEqual(['has_public_event_typology', 'time_interval']);
-    expect(config).toMatchObject({ query: 'classes [event] sort [published=>desc]', tabs: ['list', 'geo'], timeIntervals: false, facets: [{ field: 'topics', label: 'Argomenti' }] });
+    expect(config).toMatchObject({
+      query: 'classes [event] sort [published=>desc]',
+      tabs: ['list', 'geo'],
+      timeIntervals: false,
+      facets: [{ field: 'topics', label: 'Argomenti' }],
+    });
     expect(BLOCKS.listing.check(config)).toEqual([]);
   });
 });

@@ -13,10 +13,24 @@ if (missing) console.warn('[configurator ez-blocks] skipped: ../shared/real is n
 
 /** One [Section] of the ini: its `Key=value` and `Key[k]=value` lines. */
 function section(text: string, name: string) {
-  const body = text.split(/^\[/m).find((s) => s.startsWith(name + ']'))!.split('\n').slice(1);
+  const body = text
+    .split(/^\[/m)
+    .find((s) => s.startsWith(name + ']'))!
+    .split('\n')
+    .slice(1);
   const list = (key: string) => body.filter((l) => l.startsWith(key + '[]=')).map((l) => l.slice(key.length + 3).trim());
-  const map = (key: string) => Object.fromEntries(body.map((l) => new RegExp('^' + key.replace(/[[\]]/g, '\\$&') + '\\[([^\\]]+)\\]=(.*)$').exec(l)).filter(Boolean).map((m) => [m![1], m![2].trim()]));
-  const value = (key: string) => body.find((l) => l.startsWith(key + '='))?.slice(key.length + 1).trim();
+  const map = (key: string) =>
+    Object.fromEntries(
+      body
+        .map((l) => new RegExp('^' + key.replace(/[[\]]/g, '\\$&') + '\\[([^\\]]+)\\]=(.*)$').exec(l))
+        .filter(Boolean)
+        .map((m) => [m![1], m![2].trim()]),
+    );
+  const value = (key: string) =>
+    body
+      .find((l) => l.startsWith(key + '='))
+      ?.slice(key.length + 1)
+      .trim();
   return { list, map, value };
 }
 
@@ -36,7 +50,8 @@ describe.skipIf(missing)('the block editor as block.ini says it', () => {
       expect(a.label, a.name).toBe(labels[a.name]);
       expect(!!a.checkbox, a.name).toBe(types[a.name] === 'checkbox');
       const selection = s.map('CustomAttributeSelection_' + a.name);
-      if (Object.keys(selection).length) expect(a.options, a.name).toEqual(Object.fromEntries(Object.entries(selection).map(([v, l]) => [l, v])));
+      if (Object.keys(selection).length)
+        expect(a.options, a.name).toEqual(Object.fromEntries(Object.entries(selection).map(([v, l]) => [l, v])));
     }
   });
 });

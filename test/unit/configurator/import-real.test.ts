@@ -18,29 +18,116 @@ import { textsFor } from '../../../configurator/texts';
 import { realEz, renderEz, templateErrors, theme, type EzBlock } from '../openpa/ez';
 
 type Attributes = Record<string, string>;
-const base: Attributes = { image: '', remote_url: '', query: 'classes [event]', show_grid: '1', show_map: '0', show_search: '0', input_search_placeholder: '', limit: '6', items_per_row: '3', facets: '', view_api: '', fields: '', simple_geo_api: '', template: '' };
+const base: Attributes = {
+  image: '',
+  remote_url: '',
+  query: 'classes [event]',
+  show_grid: '1',
+  show_map: '0',
+  show_search: '0',
+  input_search_placeholder: '',
+  limit: '6',
+  items_per_row: '3',
+  facets: '',
+  view_api: '',
+  fields: '',
+  simple_geo_api: '',
+  template: '',
+};
 const REMOTE = 'https://www.comune.example.it/';
 
 /** name, type, view, attributes (over `base`), and whether the theme's jQuery block is pasted too. */
 const sets: Array<[string, string, string, Attributes, boolean]> = [
-  ['events: remote, map, search, topics and time interval', 'OpendataRemoteContents', 'default', { remote_url: REMOTE, show_map: '1', show_search: '1', facets: 'Argomenti:topics,Quando:time_interval', query: 'classes [event] and calendar[time_interval] = [now, *] sort [time_interval=>asc]', view_api: 'card_teaser' }, true],
-  ['typed facets, a date range, the published range, masonry', 'OpendataRemoteContents', 'default', { items_per_row: 'auto', facets: 'Anno:anno_i:integer,Giorno:raw[attr_data_dt]:date,Periodo:date_range:start_time:end_time,Pubblicato:published_range' }, true],
+  [
+    'events: remote, map, search, topics and time interval',
+    'OpendataRemoteContents',
+    'default',
+    {
+      remote_url: REMOTE,
+      show_map: '1',
+      show_search: '1',
+      facets: 'Argomenti:topics,Quando:time_interval',
+      query: 'classes [event] and calendar[time_interval] = [now, *] sort [time_interval=>asc]',
+      view_api: 'card_teaser',
+    },
+    true,
+  ],
+  [
+    'typed facets, a date range, the published range, masonry',
+    'OpendataRemoteContents',
+    'default',
+    {
+      items_per_row: 'auto',
+      facets: 'Anno:anno_i:integer,Giorno:raw[attr_data_dt]:date,Periodo:date_range:start_time:end_time,Pubblicato:published_range',
+    },
+    true,
+  ],
   ['a tag tree facet and a plain one', 'OpendataRemoteContents', 'default', { facets: 'Argomenti:topics:tree,Luogo:has_place' }, true],
-  ['search with its own placeholder, another view, fields, hide when empty', 'OpendataRemoteContents', 'default', { show_search: '1', input_search_placeholder: 'Cerca un evento', view_api: 'banner', fields: 'name,abstract', hide_if_empty: '1' }, true],
-  ['a query with quotes', 'OpendataRemoteContents', 'default', { query: "classes [document] and document_type in ['\"Delibera\"'] and q = 'l\\'albo'", limit: '10' }, true],
-  ['horizontal: facets and search', 'OpendataRemoteContents', 'horizontal', { show_search: '1', facets: 'Argomenti:topics,Tipo:has_public_event_typology' }, false],
-  ['queried contents: the server builds the query', 'OpendataQueriedContents', 'default', { facets: 'Argomenti:topics', show_search: '1' }, false],
-  ['table: link first, facets with limit and sort', 'OpendataRemoteContents', 'datatable', { query: 'classes [document] and subtree [2] sort [published=>desc]', fields: '_link,name,document_type', facets: 'Tipo di documento:document_type,Argomenti:topics.name:100:count' }, true],
-  ['table: another portal, a query with quotes', 'OpendataRemoteContents', 'datatable', { remote_url: REMOTE, query: "classes [document] and q = 'l\\'albo'", fields: 'name,document_type' }, true],
+  [
+    'search with its own placeholder, another view, fields, hide when empty',
+    'OpendataRemoteContents',
+    'default',
+    { show_search: '1', input_search_placeholder: 'Cerca un evento', view_api: 'banner', fields: 'name,abstract', hide_if_empty: '1' },
+    true,
+  ],
+  [
+    'a query with quotes',
+    'OpendataRemoteContents',
+    'default',
+    { query: "classes [document] and document_type in ['\"Delibera\"'] and q = 'l\\'albo'", limit: '10' },
+    true,
+  ],
+  [
+    'horizontal: facets and search',
+    'OpendataRemoteContents',
+    'horizontal',
+    { show_search: '1', facets: 'Argomenti:topics,Tipo:has_public_event_typology' },
+    false,
+  ],
+  [
+    'queried contents: the server builds the query',
+    'OpendataQueriedContents',
+    'default',
+    { facets: 'Argomenti:topics', show_search: '1' },
+    false,
+  ],
+  [
+    'table: link first, facets with limit and sort',
+    'OpendataRemoteContents',
+    'datatable',
+    {
+      query: 'classes [document] and subtree [2] sort [published=>desc]',
+      fields: '_link,name,document_type',
+      facets: 'Tipo di documento:document_type,Argomenti:topics.name:100:count',
+    },
+    true,
+  ],
+  [
+    'table: another portal, a query with quotes',
+    'OpendataRemoteContents',
+    'datatable',
+    { remote_url: REMOTE, query: "classes [document] and q = 'l\\'albo'", fields: 'name,document_type' },
+    true,
+  ],
 ];
 
 const themeFile = (view: string) =>
-  theme + '/bootstrapitalia2/override/templates/block/' + (view === 'datatable' ? 'opendata_remote_gui_datatable.tpl' : view === 'horizontal' ? 'opendata_remote_gui_horizontal.tpl' : 'opendata_remote_gui.tpl');
+  theme +
+  '/bootstrapitalia2/override/templates/block/' +
+  (view === 'datatable'
+    ? 'opendata_remote_gui_datatable.tpl'
+    : view === 'horizontal'
+      ? 'opendata_remote_gui_horizontal.tpl'
+      : 'opendata_remote_gui.tpl');
 const formIn = (html: string) => JSON.parse(/<script type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** The block as eZ Flow's page XML holds it. */
-const pageXml = (b: EzBlock) => `<?xml version="1.0"?>\n<page><zone id="id_z"><block id="id_${b.id}"><name>${xmlText(b.name || '')}</name><type>${b.type}</type><view>${b.view}</view><custom_attributes>`
-  + Object.entries(b.custom_attributes).map(([k, v]) => `<${k}>${xmlText(v)}</${k}>`).join('') + '</custom_attributes></block></zone></page>';
+const pageXml = (b: EzBlock) =>
+  `<?xml version="1.0"?>\n<page><zone id="id_z"><block id="id_${b.id}"><name>${xmlText(b.name || '')}</name><type>${b.type}</type><view>${b.view}</view><custom_attributes>` +
+  Object.entries(b.custom_attributes)
+    .map(([k, v]) => `<${k}>${xmlText(v)}</${k}>`)
+    .join('') +
+  '</custom_attributes></block></zone></page>';
 
 /** A config as the block reads it, without the keys only the portal's ini adds (`map`) and without the defaults. */
 function meaning(type: 'listing' | 'datatable', config: Record<string, unknown>) {
@@ -55,7 +142,7 @@ async function imported(text: string, ctx: EzContext) {
   return importSource(src as Exclude<Source, { kind: 'error' }>, ctx, 'listing', t);
 }
 
-describe.skipIf(realEz.skip)('a block the portal has, pasted, makes the config piazza\'s override makes of it (real eZ engine)', () => {
+describe.skipIf(realEz.skip)("a block the portal has, pasted, makes the config piazza's override makes of it (real eZ engine)", () => {
   sets.forEach(([name, type, view, attributes, jquery], i) => {
     it(`${type} ${view}: ${name}`, async () => {
       const block: EzBlock = { id: 'c' + i.toString(16).padStart(7, '0'), name, type, view, custom_attributes: { ...base, ...attributes } };
@@ -63,7 +150,10 @@ describe.skipIf(realEz.skip)('a block the portal has, pasted, makes the config p
       expect(templateErrors(portal.log)).toEqual([]);
       const form = formIn(portal.html);
       const kind = view === 'datatable' ? 'datatable' : 'listing';
-      const expected = meaning(kind, (kind === 'datatable' ? tableFromOpenpa(form) : listingFromOpenpa(form)).config as Record<string, unknown>);
+      const expected = meaning(
+        kind,
+        (kind === 'datatable' ? tableFromOpenpa(form) : listingFromOpenpa(form)).config as Record<string, unknown>,
+      );
       // what the admin gives beside a paste that does not say it: the site's prefix and language
       const ctx: EzContext = { block: { id: '', type: 'OpendataRemoteContents', view: 'default' }, site: form.openpa.site };
 

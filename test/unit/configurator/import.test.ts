@@ -23,16 +23,26 @@ async function made(text: string, context = ctx) {
 /** The listing an OpendataRemoteContents block (view default) with these attributes is, per docs/openpa.md §3. */
 const EVENTS = {
   $schema: '../schemas/listing.schema.json',
-  blockId: 'b1', queryBuilder: 'browser', remoteUrl: '', localAccessPrefix: '/ita', query: 'classes [event] sort [time_interval=>asc]',
-  view: 'card_teaser', locale: 'it-IT', hideIfEmpty: false, showSearch: true, limitPagination: 6,
+  blockId: 'b1',
+  queryBuilder: 'browser',
+  remoteUrl: '',
+  localAccessPrefix: '/ita',
+  query: 'classes [event] sort [time_interval=>asc]',
+  view: 'card_teaser',
+  locale: 'it-IT',
+  hideIfEmpty: false,
+  showSearch: true,
+  limitPagination: 6,
   // `Argomenti:topics` beside `Quando:time_interval`: a facet, sorted alpha, up to 1000 options; the time interval is the radios and the agenda tab
-  facets: [{ field: 'topics', label: 'Argomenti', sort: 'alpha', limit: 1000 }], timeIntervals: true, publishedRange: false,
+  facets: [{ field: 'topics', label: 'Argomenti', sort: 'alpha', limit: 1000 }],
+  timeIntervals: true,
+  publishedRange: false,
   tabs: ['list', 'geo', 'agenda'],
   // 3 per row becomes 2 beside the filters, as the theme
   itemsPerRow: 2,
 };
 
-describe('an eZ block\'s attributes', () => {
+describe("an eZ block's attributes", () => {
   it('as the editor shows them, one a line, by label or identifier; checkboxes and select labels as the editor stores them', async () => {
     const lines = [
       'Query (esempio: classes [private_organization] sort [name=>asc]): classes [event] sort [time_interval=>asc]',
@@ -46,12 +56,15 @@ describe('an eZ block\'s attributes', () => {
       'una riga qualunque',
     ].join('\n');
     const out = await made(lines);
-    expect(out.src).toMatchObject({ kind: 'ez', attributes: { show_grid: '1', show_map: '1', show_search: '1', limit: '6', view_api: 'card_teaser' } });
+    expect(out.src).toMatchObject({
+      kind: 'ez',
+      attributes: { show_grid: '1', show_map: '1', show_search: '1', limit: '6', view_api: 'card_teaser' },
+    });
     expect(out.config).toEqual(EVENTS);
     expect(out.notes).toEqual([{ path: '', message: 'riga non riconosciuta: «una riga qualunque»' }]);
   });
 
-  it('eZ Flow\'s page XML: the block\'s id, type and view come with it; attributes without an equivalent are said', async () => {
+  it("eZ Flow's page XML: the block's id, type and view come with it; attributes without an equivalent are said", async () => {
     const xml = `<?xml version="1.0"?><page><zone id="id_z1"><block id="id_b1"><name>Eventi</name><type>OpendataRemoteContents</type><view>default</view>
       <custom_attributes><query>classes [event] sort [time_interval=>asc]</query><show_grid>1</show_grid><show_map>1</show_map><show_search>1</show_search>
       <limit>6</limit><items_per_row>3</items_per_row><facets>Argomenti:topics,Quando:time_interval</facets><view_api></view_api><image>123</image></custom_attributes></block>
@@ -63,18 +76,39 @@ describe('an eZ block\'s attributes', () => {
   });
 
   it('a data table view becomes a data table (docs/openpa.md §3: columns, class of the results, sort, module door)', async () => {
-    const out = await made(JSON.stringify({ id: 'id_t1', type: 'OpendataRemoteContents', view: 'datatable', custom_attributes: { query: 'classes [document]', fields: '_link,name,document_type', facets: 'Tipo:document_type:50:count' } }));
+    const out = await made(
+      JSON.stringify({
+        id: 'id_t1',
+        type: 'OpendataRemoteContents',
+        view: 'datatable',
+        custom_attributes: { query: 'classes [document]', fields: '_link,name,document_type', facets: 'Tipo:document_type:50:count' },
+      }),
+    );
     expect(out.type).toBe('datatable');
     expect(out.config).toEqual({
-      $schema: '../schemas/datatable.schema.json', blockId: 't1', query: 'classes [document]', locale: 'it-IT',
-      searchUrl: '/ita/opendata/api/datatable/search/', jsonp: false, classesUrl: '/ita/opendata/api/classes/', linkTemplate: '/openpa/object/{id}',
-      columns: [{ field: 'id', title: '#', link: true, sortable: false }, 'name', 'document_type'], classFromResults: true,
-      order: { field: 'name', dir: 'asc' }, facets: [{ field: 'document_type', label: 'Tipo', limit: 50, sort: 'count' }],
+      $schema: '../schemas/datatable.schema.json',
+      blockId: 't1',
+      query: 'classes [document]',
+      locale: 'it-IT',
+      searchUrl: '/ita/opendata/api/datatable/search/',
+      jsonp: false,
+      classesUrl: '/ita/opendata/api/classes/',
+      linkTemplate: '/openpa/object/{id}',
+      columns: [{ field: 'id', title: '#', link: true, sortable: false }, 'name', 'document_type'],
+      classFromResults: true,
+      order: { field: 'name', dir: 'asc' },
+      facets: [{ field: 'document_type', label: 'Tipo', limit: 50, sort: 'count' }],
     });
   });
 
-  it('the eZ form of piazza\'s overrides, whole; an attribute the mapping cannot read is a problem at that attribute', async () => {
-    const form = { openpa: { block: { id: 'b9', type: 'OpendataQueriedContents', view: 'default' }, attributes: { limit: 'tanti', items_per_row: '9' }, site: { prefix: '/', locale: 'en-GB' } } };
+  it("the eZ form of piazza's overrides, whole; an attribute the mapping cannot read is a problem at that attribute", async () => {
+    const form = {
+      openpa: {
+        block: { id: 'b9', type: 'OpendataQueriedContents', view: 'default' },
+        attributes: { limit: 'tanti', items_per_row: '9' },
+        site: { prefix: '/', locale: 'en-GB' },
+      },
+    };
     const out = await made(JSON.stringify(form));
     expect(out.config).toMatchObject({ blockId: 'b9', queryBuilder: 'server', locale: 'en-GB', localAccessPrefix: '/' });
     const problems = out.notes.filter((n) => n.problem).map((n) => [n.path, n.message]);
@@ -85,14 +119,17 @@ describe('an eZ block\'s attributes', () => {
     expect(problems.slice(1).map(([, m]) => m)).toContain('deve essere ≤ 6');
   });
 
-  it('bare attributes (JSON of eZ Flow\'s text values) are told from a piazza config by their eZ names', () => {
-    expect(readSource('{"show_map": "1", "query": "classes [place]"}')).toMatchObject({ kind: 'ez', attributes: { show_map: '1', query: 'classes [place]' } });
+  it("bare attributes (JSON of eZ Flow's text values) are told from a piazza config by their eZ names", () => {
+    expect(readSource('{"show_map": "1", "query": "classes [place]"}')).toMatchObject({
+      kind: 'ez',
+      attributes: { show_map: '1', query: 'classes [place]' },
+    });
     expect(readSource('{"query": "classes [place]", "tabs": ["geo"]}')).toMatchObject({ kind: 'piazza', type: 'listing' });
   });
 });
 
 describe('the old jQuery blocks', () => {
-  it('remoteContentsGui({…}) in a script: the settings as the listing takes them, its ignored keys and the plugin\'s texts left out and said', async () => {
+  it("remoteContentsGui({…}) in a script: the settings as the listing takes them, its ignored keys and the plugin's texts left out and said", async () => {
     const script = `<script>$(document).ready(function () { $("#remote-gui-ev1").remoteContentsGui({
       'queryBuilder': "browser", 'remoteUrl': "", 'localAccessPrefix': "/", 'spinnerTpl': '#tpl-remote-gui-spinner', 'listTpl': '#tpl-remote-gui-list',
       'itemsPerRow': '2', 'limitPagination': 6, 'query': "classes [event] and q = \\047l\\\\\\047albo\\047", 'hideIfEmpty': false,
@@ -101,14 +138,25 @@ describe('the old jQuery blocks', () => {
     const out = await made(script);
     expect(out.src).toMatchObject({ kind: 'jquery', type: 'listing', blockId: 'ev1' });
     expect(out.config).toEqual({
-      $schema: '../schemas/listing.schema.json', blockId: 'ev1', queryBuilder: 'browser', remoteUrl: '', localAccessPrefix: '/', itemsPerRow: 2, limitPagination: 6,
-      query: "classes [event] and q = 'l\\'albo'", hideIfEmpty: false, view: 'card_teaser', locale: 'it-IT', facets: ['topics'], fields: ['abstract'],
+      $schema: '../schemas/listing.schema.json',
+      blockId: 'ev1',
+      queryBuilder: 'browser',
+      remoteUrl: '',
+      localAccessPrefix: '/',
+      itemsPerRow: 2,
+      limitPagination: 6,
+      query: "classes [event] and q = 'l\\'albo'",
+      hideIfEmpty: false,
+      view: 'card_teaser',
+      locale: 'it-IT',
+      facets: ['topics'],
+      fields: ['abstract'],
     });
     expect(out.notes.map((n) => n.path)).toEqual(['/spinnerTpl', '/listTpl', '/useCustomTpl', '/i18n/calendarToday', '/i18n/placeholder']);
     expect(BLOCKS.listing.check(out.config)).toEqual([]);
   });
 
-  it('a config that names piazza\'s schema stays that config, jQuery keys and all (the problem list warns about them; validate reads the same file)', async () => {
+  it("a config that names piazza's schema stays that config, jQuery keys and all (the problem list warns about them; validate reads the same file)", async () => {
     const config = { $schema: '../schemas/listing.schema.json', blockId: 'b2', query: 'classes [event]', listTpl: '#tpl' };
     expect(readSource(JSON.stringify(config))).toEqual({ kind: 'piazza', type: 'listing', config });
     // without the schema's name, the same keys are the old plugin's settings
@@ -118,10 +166,13 @@ describe('the old jQuery blocks', () => {
     const probe = { $schema: 'https://example.org/piazza/schemas/probe.schema.json', builder: {} };
     expect(readSource(JSON.stringify(probe))).toEqual({ kind: 'piazza', type: 'probe', config: probe });
     // a schema of no registered type names none
-    expect(readSource(JSON.stringify({ ...probe, $schema: '../schemas/notaprobe.schema.json' }))).toMatchObject({ kind: 'jquery', type: 'datatable' });
+    expect(readSource(JSON.stringify({ ...probe, $schema: '../schemas/notaprobe.schema.json' }))).toMatchObject({
+      kind: 'jquery',
+      type: 'datatable',
+    });
   });
 
-  it('a note names a setting of the block in the form\'s words with the key the paste has; a key of the pasted settings\' own as it is', () => {
+  it("a note names a setting of the block in the form's words with the key the paste has; a key of the pasted settings' own as it is", () => {
     const words = (key: string) => (listingSchema.properties as any)[key]['x-title-it'];
     expect(notePlace('listing', '/spinnerTpl', 'it')).toBe(`${words('spinnerTpl')} (spinnerTpl)`);
     expect(notePlace('listing', '/i18n/calendarToday', 'it')).toBe(`${words('i18n')} › calendarToday (i18n/calendarToday)`);
@@ -144,27 +195,62 @@ describe('the old jQuery blocks', () => {
     const out = await made(script);
     expect(out.src).toMatchObject({ kind: 'jquery', type: 'datatable', blockId: 'container-131-0' });
     expect(out.config).toEqual({
-      $schema: '../schemas/datatable.schema.json', blockId: 'container-131-0', query: 'classes [document] subtree [131]',
+      $schema: '../schemas/datatable.schema.json',
+      blockId: 'container-131-0',
+      query: 'classes [document] subtree [131]',
       searchUrl: 'https://www.comune.example.it/opendata/api/datatable/search/',
-      columns: [{ field: 'name', title: 'Titolo', sortable: true }, { field: 'document_type', title: 'Tipo', sortable: false }, { field: 'published', title: 'Pubblicato' }],
-      classFromResults: true, order: { field: 'published', dir: 'desc' }, pageSizeOptions: [30, 60, 90, 120], locale: 'ita-IT',
+      columns: [
+        { field: 'name', title: 'Titolo', sortable: true },
+        { field: 'document_type', title: 'Tipo', sortable: false },
+        { field: 'published', title: 'Pubblicato' },
+      ],
+      classFromResults: true,
+      order: { field: 'published', dir: 'desc' },
+      pageSizeOptions: [30, 60, 90, 120],
+      locale: 'ita-IT',
     });
-    expect(out.notes.map((n) => n.path)).toEqual(['/datatable/columnDefs', '/datatable/responsive', '/table', '/datatable/columnDefs/0/render']);
+    expect(out.notes.map((n) => n.path)).toEqual([
+      '/datatable/columnDefs',
+      '/datatable/responsive',
+      '/table',
+      '/datatable/columnDefs/0/render',
+    ]);
     expect(BLOCKS.datatable.check(out.config)).toEqual([]);
   });
 
-  it('the theme\'s data table: its data-* are the attributes the template wrote them from (wash(javascript) undone), through the eZ mapping', async () => {
+  it("the theme's data table: its data-* are the attributes the template wrote them from (wash(javascript) undone), through the eZ mapping", async () => {
     const html = `<div id="remote-datatable-t7" data-remote="" data-query="classes [document] and q = \\047l\\\\\\047albo\\047" data-facets='[{"field":"document_type","name":"Tipo","limit":300,"sort":"alpha"}]' data-fields='["_link","name"]'><table class="content-data"></table></div>`;
     const out = await made(html);
-    expect(out.src).toMatchObject({ kind: 'ez', block: { id: 't7', type: 'OpendataRemoteContents', view: 'datatable' }, attributes: { query: "classes [document] and q = 'l\\'albo'", fields: '_link,name', facets: 'Tipo:document_type:300:alpha' } });
-    expect(out.config).toMatchObject({ blockId: 't7', query: "classes [document] and q = 'l\\'albo'", columns: [{ field: 'id', link: true }, 'name'], facets: [{ field: 'document_type', label: 'Tipo', limit: 300, sort: 'alpha' }] });
+    expect(out.src).toMatchObject({
+      kind: 'ez',
+      block: { id: 't7', type: 'OpendataRemoteContents', view: 'datatable' },
+      attributes: { query: "classes [document] and q = 'l\\'albo'", fields: '_link,name', facets: 'Tipo:document_type:300:alpha' },
+    });
+    expect(out.config).toMatchObject({
+      blockId: 't7',
+      query: "classes [document] and q = 'l\\'albo'",
+      columns: [{ field: 'id', link: true }, 'name'],
+      facets: [{ field: 'document_type', label: 'Tipo', limit: 300, sort: 'alpha' }],
+    });
   });
 });
 
-describe('the data table\'s plugin settings, as the block mounts them', () => {
-  it('what has no equivalent is said, with what replaces it; a missing query is the config\'s problem', () => {
-    const { config, ignored } = fromPluginSettings({ builder: { filters: { anno: { field: 'anno', operator: 'in', value: ['2024'] } } }, loadDatatableCallback: null, datatable: { pageLength: 25, searching: false, ajax: { url: 'https://x.it/api/opendata/v2/datatable/search/', dataType: 'jsonp' } } });
-    expect(config).toEqual({ query: '', facets: [{ field: 'anno' }], classFromResults: true, pageSize: 25, search: false, searchUrl: 'https://x.it/api/opendata/v2/datatable/search/', jsonp: true });
+describe("the data table's plugin settings, as the block mounts them", () => {
+  it("what has no equivalent is said, with what replaces it; a missing query is the config's problem", () => {
+    const { config, ignored } = fromPluginSettings({
+      builder: { filters: { anno: { field: 'anno', operator: 'in', value: ['2024'] } } },
+      loadDatatableCallback: null,
+      datatable: { pageLength: 25, searching: false, ajax: { url: 'https://x.it/api/opendata/v2/datatable/search/', dataType: 'jsonp' } },
+    });
+    expect(config).toEqual({
+      query: '',
+      facets: [{ field: 'anno' }],
+      classFromResults: true,
+      pageSize: 25,
+      search: false,
+      searchUrl: 'https://x.it/api/opendata/v2/datatable/search/',
+      jsonp: true,
+    });
     expect(ignored.map((n) => n.key)).toEqual(['/builder/filters', '/loadDatatableCallback']);
     expect(BLOCKS.datatable.check(config as unknown as Record<string, unknown>)).toEqual([{ path: '/query', code: 'minLength', limit: 1 }]);
   });

@@ -12,8 +12,8 @@ describe('readLiteral', () => {
     `{'queryBuilder': "browser", 'remoteUrl': "", 'limitPagination': 6, 'hideIfEmpty': false, 'itemsPerRow': '2'}`,
     `{ query: "classes [document] and q = \\047l\\\\\\047albo\\047 and t = \\042x\\042", n: -1.5e2, h: 0x1f, u: '\\u00e8\\x41', }`,
     `{"a": [1, 'b', {c: null, }, ], /* comment */ 'd': true // line comment\n}`,
-    '{i18n: {calendarToday: \'Oggi\', placeholder: "Seleziona un elemento",\n},\n\'facets\':[\'topics\',\'raw[subattr_x___tag_ids____si]\']}',
-    '{s: `plain template`, k: \'line\\\ncontinued\'}',
+    "{i18n: {calendarToday: 'Oggi', placeholder: \"Seleziona un elemento\",\n},\n'facets':['topics','raw[subattr_x___tag_ids____si]']}",
+    "{s: `plain template`, k: 'line\\\ncontinued'}",
   ])('%s', (text) => {
     const out = readLiteral(text);
     expect(out.value).toEqual(js(text));
@@ -21,7 +21,7 @@ describe('readLiteral', () => {
     expect(out.end).toBe(text.length);
   });
 
-  it('skips what is not data (functions, expressions, a broken template\'s empty value) and says where', () => {
+  it("skips what is not data (functions, expressions, a broken template's empty value) and says where", () => {
     const text = `{'a': 1, 'limitPagination': , 'url': remoteUrl + '/api', render: function (data) { return '<b>' + data + '}</b>'; }, 'cb': (x) => ({y: x}), 'b': 'ok', c: 'a' + b}`;
     const out = readLiteral(text);
     expect(out.value).toEqual({ a: 1, b: 'ok' });

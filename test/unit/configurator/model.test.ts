@@ -7,7 +7,18 @@ import listingSchema from '../../../schemas/listing.schema.json';
 import datatableSchema from '../../../schemas/datatable.schema.json';
 import consentSchema from '../../../schemas/consent.schema.json';
 import {
-  BLOCKS, configHtml, decodeState, encodeState, fieldIdOf, forForm, normalizeOrigin, problemLine, problemsOf, starter, titleOf, typeOf,
+  BLOCKS,
+  configHtml,
+  decodeState,
+  encodeState,
+  fieldIdOf,
+  forForm,
+  normalizeOrigin,
+  problemLine,
+  problemsOf,
+  starter,
+  titleOf,
+  typeOf,
 } from '../../../configurator/model';
 import { readSource } from '../../../configurator/import';
 import { localizeSchema, withoutDefaults } from '../../../configurator/schema-ui';
@@ -23,8 +34,11 @@ describe('problemsOf', () => {
     expect(lines(problemsOf('datatable', [], 'it'))).toEqual(['/ deve essere un oggetto']);
   });
 
-  it('checks consent with piazza.js\'s own check: a service\'s category must exist', () => {
-    const config = { categories: { necessary: { needed: true } }, services: { ga: { category: 'analytics', type: 'localcookie', search: 'ga' } } };
+  it("checks consent with piazza.js's own check: a service's category must exist", () => {
+    const config = {
+      categories: { necessary: { needed: true } },
+      services: { ga: { category: 'analytics', type: 'localcookie', search: 'ga' } },
+    };
     expect(lines(problemsOf('consent', config, 'it'))).toEqual(['/services/ga/category deve essere una chiave di /categories']);
   });
 
@@ -41,7 +55,7 @@ describe('problemsOf', () => {
     expect(config).toEqual({ blockId: 'a' });
   });
 
-  it('each problem names its field in the admin\'s words, the key beside it', () => {
+  it("each problem names its field in the admin's words, the key beside it", () => {
     const [p] = problemsOf('listing', { limitPagination: 500 }, 'it');
     expect(p.title).toBe('Elementi per pagina');
     expect(problemLine(p)).toBe('Elementi per pagina (limitPagination) deve essere ≤ 100');
@@ -55,7 +69,7 @@ describe('problemsOf', () => {
     expect(titleOf(BLOCKS.listing.schema, '/nonsense', 'it')).toBe('nonsense');
   });
 
-  it('a problem\'s path names the form field @rjsf/core draws for it', () => {
+  it("a problem's path names the form field @rjsf/core draws for it", () => {
     expect(fieldIdOf('/facets/0/field')).toBe('root_facets_0_field');
     expect(fieldIdOf('/')).toBe('root');
   });
@@ -82,7 +96,11 @@ describe('configHtml', () => {
 
 describe('the link', () => {
   it('keeps type, language and config', () => {
-    const state = { type: 'datatable' as const, lang: 'en' as const, config: { query: 'classes [x] & "y" #z', searchUrl: 'https://www.comune.esempio.it/api/opendata/v2/datatable/search/' } };
+    const state = {
+      type: 'datatable' as const,
+      lang: 'en' as const,
+      config: { query: 'classes [x] & "y" #z', searchUrl: 'https://www.comune.esempio.it/api/opendata/v2/datatable/search/' },
+    };
     expect(decodeState(encodeState(state))).toEqual(state);
   });
 
@@ -94,8 +112,9 @@ describe('the link', () => {
 });
 
 describe('what a paste holds (piazza configs)', () => {
-  it('a block\'s HTML gives its type and config; JSON gives its $schema\'s type, or the one its keys belong to', () => {
-    const html = '<div data-piazza-block="datatable" id="t"><script type="application/json">{"query": "classes [x]"}</script><p>x</p></div>';
+  it("a block's HTML gives its type and config; JSON gives its $schema's type, or the one its keys belong to", () => {
+    const html =
+      '<div data-piazza-block="datatable" id="t"><script type="application/json">{"query": "classes [x]"}</script><p>x</p></div>';
     expect(readSource(html)).toEqual({ kind: 'piazza', type: 'datatable', config: { query: 'classes [x]' } });
     expect(readSource('{"$schema": "../../schemas/consent.schema.json"}')).toMatchObject({ kind: 'piazza', type: 'consent' });
     expect(readSource('{"columns": ["name"]}')).toMatchObject({ type: 'datatable' });
@@ -106,7 +125,11 @@ describe('what a paste holds (piazza configs)', () => {
   it('says what is wrong with a paste it cannot read', () => {
     expect(readSource('{"a": ')).toEqual({ kind: 'error', error: 'json', detail: expect.any(String) });
     expect(readSource('<p>nothing</p>')).toEqual({ kind: 'error', error: 'noConfigInHtml' });
-    expect(readSource('<div data-piazza-block="gallery"><script type="application/json">{}</script></div>')).toEqual({ kind: 'error', error: 'blockType', detail: 'gallery' });
+    expect(readSource('<div data-piazza-block="gallery"><script type="application/json">{}</script></div>')).toEqual({
+      kind: 'error',
+      error: 'blockType',
+      detail: 'gallery',
+    });
     expect(readSource('just words')).toEqual({ kind: 'error', error: 'unknown' });
   });
 
@@ -127,13 +150,24 @@ describe('normalizeOrigin', () => {
 
 describe('withoutDefaults', () => {
   it('leaves out values equal to their default, at any depth; keeps the rest', () => {
-    const config = { blockId: 'a', limitPagination: 3, tabs: ['list'], facets: [], map: { maxZoom: 18, marker: { size: 'm' } }, query: 'classes [event]', itemsPerRow: 4 };
+    const config = {
+      blockId: 'a',
+      limitPagination: 3,
+      tabs: ['list'],
+      facets: [],
+      map: { maxZoom: 18, marker: { size: 'm' } },
+      query: 'classes [event]',
+      itemsPerRow: 4,
+    };
     expect(withoutDefaults(listingSchema, config)).toEqual({ blockId: 'a', query: 'classes [event]', itemsPerRow: 4 });
   });
 
   it('keeps a required key even when empty, and an optional object with no default only if it holds something', () => {
     expect(withoutDefaults(datatableSchema, { query: '', order: { dir: 'asc' } })).toEqual({ query: '' });
-    expect(withoutDefaults(datatableSchema, { query: 'x', order: { field: 'name', dir: 'asc' } })).toEqual({ query: 'x', order: { field: 'name' } });
+    expect(withoutDefaults(datatableSchema, { query: 'x', order: { field: 'name', dir: 'asc' } })).toEqual({
+      query: 'x',
+      order: { field: 'name' },
+    });
   });
 
   it('map entries (consent categories) lose their defaults too', () => {
@@ -143,12 +177,20 @@ describe('withoutDefaults', () => {
 });
 
 describe('localizeSchema', () => {
-  it('a field\'s title and one-line help in the admin\'s language; the long text and its examples behind Dettagli', () => {
+  it("a field's title and one-line help in the admin's language; the long text and its examples behind Dettagli", () => {
     const it_ = localizeSchema(BLOCKS.listing, 'it').properties;
     const en = localizeSchema(BLOCKS.listing, 'en').properties;
     const raw = (listingSchema as any).properties.blockId;
-    expect(it_.blockId).toMatchObject({ title: raw['x-title-it'], description: raw['x-help-it'], 'x-details': `${raw['x-description-it']} Esempi: \`eventi-home\`, \`f3a9c2e1b7\`.` });
-    expect(en.blockId).toMatchObject({ title: raw.title, description: raw['x-help'], 'x-details': `${raw.description} Examples: \`eventi-home\`, \`f3a9c2e1b7\`.` });
+    expect(it_.blockId).toMatchObject({
+      title: raw['x-title-it'],
+      description: raw['x-help-it'],
+      'x-details': `${raw['x-description-it']} Esempi: \`eventi-home\`, \`f3a9c2e1b7\`.`,
+    });
+    expect(en.blockId).toMatchObject({
+      title: raw.title,
+      description: raw['x-help'],
+      'x-details': `${raw.description} Examples: \`eventi-home\`, \`f3a9c2e1b7\`.`,
+    });
     for (const k of ['x-title-it', 'x-help-it', 'x-help', 'x-description-it']) expect(it_.blockId[k]).toBeUndefined();
   });
 

@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'piazza-presets-real-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.skipIf(realEz.skip)('the bootstrapitalia2 consent preset and the theme', () => {
-  it('every text is the theme\'s, in the place its consent template gives it', () => {
+  it("every text is the theme's, in the place its consent template gives it", () => {
     const template = join(dir, 'translations.tpl');
     writeFileSync(template, '{cookie_consent_config_translations()}');
     const run = renderEz(template, { siteDesign: 'bootstrapitalia2' });

@@ -20,7 +20,8 @@ describe('Presets', () => {
     const places = container.querySelector<HTMLButtonElement>('#modello-luoghi')!;
     expect(places.disabled).toBe(true);
     expect(container.querySelector('#modello-luoghi-testo')!.textContent).toBe('Non disponibile: il portale non ha la classe «place».');
-    for (const id of ['eventi', 'notizie', 'documenti', 'trasparenza', 'consenso-bootstrapitalia2']) expect(container.querySelector<HTMLButtonElement>('#modello-' + id)!.disabled, id).toBe(false);
+    for (const id of ['eventi', 'notizie', 'documenti', 'trasparenza', 'consenso-bootstrapitalia2'])
+      expect(container.querySelector<HTMLButtonElement>('#modello-' + id)!.disabled, id).toBe(false);
   });
 
   it('while the classes load, only the consent preset (no class) is offered', () => {
@@ -34,22 +35,52 @@ describe('Presets', () => {
 describe('trackers added by name', () => {
   // the theme's advanced consent (openpa_bootstrapitalia bootstrapitalia/templates/page_notifications.tpl)
   // names them piwik and google, in the analytics category; Matomo's script is matomo.js (page_footer_script.tpl)
-  it('ticking one adds its service and the analytics category the starter lacks; unticking takes the service away; each config passes piazza.js\'s check', () => {
+  it("ticking one adds its service and the analytics category the starter lacks; unticking takes the service away; each config passes piazza.js's check", () => {
     let config: Record<string, any> = BLOCKS.consent.starter();
-    const { container, rerender } = render(<ServicesPicker t={t} services={BLOCKS.consent.services!} config={config} onChange={(c) => { config = c; }} />);
+    const { container, rerender } = render(
+      <ServicesPicker
+        t={t}
+        services={BLOCKS.consent.services!}
+        config={config}
+        onChange={(c) => {
+          config = c;
+        }}
+      />,
+    );
     const labels = [...container.querySelectorAll('label')].map((l) => [l.htmlFor, l.textContent]);
-    expect(labels).toEqual([['servizio-piwik', 'Web Analytics Italia (Matomo)'], ['servizio-google', 'Google Analytics']]);
+    expect(labels).toEqual([
+      ['servizio-piwik', 'Web Analytics Italia (Matomo)'],
+      ['servizio-google', 'Google Analytics'],
+    ]);
     fireEvent.click(container.querySelector('#servizio-piwik')!);
     expect(Object.keys(config.categories)).toEqual(['necessary', 'analytics']);
     expect(config.services.piwik).toMatchObject({ category: 'analytics', type: 'dynamic-script', search: 'matomo' });
     expect(checkConsentConfig(config)).toEqual([]);
-    rerender(<ServicesPicker t={t} services={BLOCKS.consent.services!} config={config} onChange={(c) => { config = c; }} />);
+    rerender(
+      <ServicesPicker
+        t={t}
+        services={BLOCKS.consent.services!}
+        config={config}
+        onChange={(c) => {
+          config = c;
+        }}
+      />,
+    );
     expect(container.querySelector<HTMLInputElement>('#servizio-piwik')!.checked).toBe(true);
     fireEvent.click(container.querySelector('#servizio-google')!);
     expect(Object.keys(config.services)).toEqual(['piwik', 'google']);
     expect(config.services.google.search).toBeUndefined(); // its key is in googletagmanager.com
     expect(checkConsentConfig(config)).toEqual([]);
-    rerender(<ServicesPicker t={t} services={BLOCKS.consent.services!} config={config} onChange={(c) => { config = c; }} />);
+    rerender(
+      <ServicesPicker
+        t={t}
+        services={BLOCKS.consent.services!}
+        config={config}
+        onChange={(c) => {
+          config = c;
+        }}
+      />,
+    );
     fireEvent.click(container.querySelector('#servizio-piwik')!);
     expect(Object.keys(config.services)).toEqual(['google']);
     expect(checkConsentConfig(config)).toEqual([]);

@@ -39,17 +39,26 @@ describe.each(files)('%s', (file) => {
 
   it('every property has a short title and a one-line help, in Italian and in English', () => {
     expect(props.length).toBeGreaterThan(3);
-    const missing = props.flatMap(([path, p]) => ['title', 'x-title-it', 'x-help', 'x-help-it'].filter((k) => typeof p[k] !== 'string' || !p[k].trim()).map((k) => `${path}: ${k}`));
+    const missing = props.flatMap(([path, p]) =>
+      ['title', 'x-title-it', 'x-help', 'x-help-it'].filter((k) => typeof p[k] !== 'string' || !p[k].trim()).map((k) => `${path}: ${k}`),
+    );
     expect(missing).toEqual([]);
     const long = props.filter(([, p]) => p.title.length > 45 || p['x-title-it'].length > 45).map(([path]) => path);
     expect(long, 'titles are a few words').toEqual([]);
   });
 
   it('the help is one sentence, shorter than the description it sums up', () => {
-    const bad = props.flatMap(([path, p]) => ['x-help', 'x-help-it'].filter((k) => !oneSentence(p[k]) || p[k].length > 160).map((k) => `${path} ${k}: ${p[k]}`));
+    const bad = props.flatMap(([path, p]) =>
+      ['x-help', 'x-help-it'].filter((k) => !oneSentence(p[k]) || p[k].length > 160).map((k) => `${path} ${k}: ${p[k]}`),
+    );
     expect(bad).toEqual([]);
     // the key is no title: the form shows words
-    const keys = props.filter(([path, p]) => { const key = path.split('/').pop()!; return key.length > 3 && (p.title === key || p['x-title-it'] === key); }).map(([path]) => path);
+    const keys = props
+      .filter(([path, p]) => {
+        const key = path.split('/').pop()!;
+        return key.length > 3 && (p.title === key || p['x-title-it'] === key);
+      })
+      .map(([path]) => path);
     expect(keys).toEqual([]);
   });
 });

@@ -4,7 +4,10 @@ import { allows, categoryBlocked } from '../../../consent/rules';
 import { adminMessages } from '../../../runtime/messages';
 import { loaded, portalConfig } from './fixtures';
 
-const paths = (raw: unknown) => checkConsentConfig(raw).map((p) => p.path).sort();
+const paths = (raw: unknown) =>
+  checkConsentConfig(raw)
+    .map((p) => p.path)
+    .sort();
 /** The problems as the console prints them, in the default language (Italian). */
 const said = (raw: unknown) => checkConsentConfig(raw).map((p) => p.path + ' ' + adminMessages().problem(p));
 
@@ -29,19 +32,21 @@ describe('consent config check', () => {
     raw.services.google.cookies[1].name = { pattern: '(' };
     raw.services.piwik.category = 'stats';
     delete raw.services.multimedia.type;
-    expect(said(raw)).toEqual(expect.arrayContaining([
-      '/barTimeout deve essere un numero intero ≥ 0',
-      '/cookieVersion deve essere un numero intero ≥ 0',
-      '/colour non è una chiave prevista',
-      '/theme/barColor deve essere un colore CSS',
-      '/modalMainTextMoreLink deve essere un URL http(s) o relativo',
-      '/categories/analytics/needed deve essere true o false',
-      '/services/google/type deve essere uno tra: "script-tag", "dynamic-script", "wrapped", "localcookie"',
-      '/services/google/search/1 deve essere una stringa',
-      '/services/google/cookies/1/name/pattern deve essere un’espressione regolare valida',
-      '/services/piwik/category deve essere una chiave di /categories',
-      '/services/multimedia/type è obbligatorio',
-    ]));
+    expect(said(raw)).toEqual(
+      expect.arrayContaining([
+        '/barTimeout deve essere un numero intero ≥ 0',
+        '/cookieVersion deve essere un numero intero ≥ 0',
+        '/colour non è una chiave prevista',
+        '/theme/barColor deve essere un colore CSS',
+        '/modalMainTextMoreLink deve essere un URL http(s) o relativo',
+        '/categories/analytics/needed deve essere true o false',
+        '/services/google/type deve essere uno tra: "script-tag", "dynamic-script", "wrapped", "localcookie"',
+        '/services/google/search/1 deve essere una stringa',
+        '/services/google/cookies/1/name/pattern deve essere un’espressione regolare valida',
+        '/services/piwik/category deve essere una chiave di /categories',
+        '/services/multimedia/type è obbligatorio',
+      ]),
+    );
     expect(checkConsentConfig(raw)).toHaveLength(11);
   });
 
@@ -52,15 +57,22 @@ describe('consent config check', () => {
   });
 
   it('checks texts, GCM types and the opt-in flags', () => {
-    expect(paths({
-      categories: { a: { language: { locale: { en: { name: 4 } } } } },
-      language: { current: 1, locale: { it: 'x' } },
-      googleConsentMode: { analytics_storage: 'a', ads: 'a', ad_storage: 'nope' },
-      globalPrivacyControl: 'yes',
-      iframePlaceholders: 1,
-    })).toEqual([
-      '/categories/a/language/locale/en/name', '/globalPrivacyControl', '/googleConsentMode/ad_storage', '/googleConsentMode/ads',
-      '/iframePlaceholders', '/language/current', '/language/locale/it',
+    expect(
+      paths({
+        categories: { a: { language: { locale: { en: { name: 4 } } } } },
+        language: { current: 1, locale: { it: 'x' } },
+        googleConsentMode: { analytics_storage: 'a', ads: 'a', ad_storage: 'nope' },
+        globalPrivacyControl: 'yes',
+        iframePlaceholders: 1,
+      }),
+    ).toEqual([
+      '/categories/a/language/locale/en/name',
+      '/globalPrivacyControl',
+      '/googleConsentMode/ad_storage',
+      '/googleConsentMode/ads',
+      '/iframePlaceholders',
+      '/language/current',
+      '/language/locale/it',
     ]);
   });
 });

@@ -30,7 +30,10 @@ describe('the multimedia effects follow the choice and are taken back', () => {
   beforeEach(() => {
     allowed = false;
     // consent's lines as the core makes them, worded by the real messages module (Italian: no switch)
-    sync = createEffects(() => allowed, adminLines('[piazza] consent: ', async (what) => adminMessages('it').explain(what as never), 'it'));
+    sync = createEffects(
+      () => allowed,
+      adminLines('[piazza] consent: ', async (what) => adminMessages('it').explain(what as never), 'it'),
+    );
     // ezxmltags/iframe.tpl's embed in an editor's .dimmable; a custom tag (the theme's "custom"
     // consent attribute) with a placeholder and one without; parts/video.tpl's overlay; an iframe
     // the consent does not govern.
@@ -45,8 +48,14 @@ describe('the multimedia effects follow the choice and are taken back', () => {
   });
 
   const before = {
-    embed: PREVIEW, dimmer: 'dimmer fade show', otherDimmer: 'dimmer fade show', custom: '/placeholder.png', customWithout: null,
-    overlay: 'acceptoverlayable show', overlayHidden: null, plain: '/map.html',
+    embed: PREVIEW,
+    dimmer: 'dimmer fade show',
+    otherDimmer: 'dimmer fade show',
+    custom: '/placeholder.png',
+    customWithout: null,
+    overlay: 'acceptoverlayable show',
+    overlayHidden: null,
+    plain: '/map.html',
   };
 
   it('nothing moves while multimedia is not allowed', () => {
@@ -58,8 +67,14 @@ describe('the multimedia effects follow the choice and are taken back', () => {
     allowed = true;
     expect(sync()).toBe(true);
     expect(state()).toEqual({
-      embed: EMBED, dimmer: 'dimmer fade hide', otherDimmer: 'dimmer fade show', custom: 'https://cdn.example.org/map.png',
-      customWithout: 'https://cdn.example.org/chart.png', overlay: 'acceptoverlayable', overlayHidden: 'true', plain: '/map.html',
+      embed: EMBED,
+      dimmer: 'dimmer fade hide',
+      otherDimmer: 'dimmer fade show',
+      custom: 'https://cdn.example.org/map.png',
+      customWithout: 'https://cdn.example.org/chart.png',
+      overlay: 'acceptoverlayable',
+      overlayHidden: 'true',
+      plain: '/map.html',
     });
     expect(sync()).toBe(true); // the same choice again changes nothing
     expect(state().dimmer).toBe('dimmer fade hide');
@@ -82,7 +97,13 @@ describe('the multimedia effects follow the choice and are taken back', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = new Error('no YouTube API');
     // Bootstrap Italia 2.11's VideoPlayer, broken: its video is one effect among the others
-    (window as { bootstrap?: unknown }).bootstrap = { VideoPlayer: { getOrCreateInstance: () => { throw broken; } } };
+    (window as { bootstrap?: unknown }).bootstrap = {
+      VideoPlayer: {
+        getOrCreateInstance: () => {
+          throw broken;
+        },
+      },
+    };
     document.body.insertAdjacentHTML('beforeend', '<video data-video-url="https://www.youtube.com/watch?v=abc"></video>');
     allowed = true;
     expect(sync()).toBe(true);

@@ -6,13 +6,30 @@ import type { ConsentConfig } from '../../../consent/types';
 export const portalConfig = (): Record<string, any> => ({
   cookieVersion: 1,
   categories: {
-    necessary: { needed: true, wanted: true, checked: true, language: { locale: { en: { name: 'Necessary', description: 'Needed by the site.' } } } },
-    analytics: { needed: false, wanted: false, checked: false, language: { locale: { en: { name: 'Analytics', description: 'Statistics.' } } } },
-    multimedia: { needed: false, wanted: false, checked: false, language: { locale: { en: { name: 'Multimedia', description: 'Videos.' } } } },
+    necessary: {
+      needed: true,
+      wanted: true,
+      checked: true,
+      language: { locale: { en: { name: 'Necessary', description: 'Needed by the site.' } } },
+    },
+    analytics: {
+      needed: false,
+      wanted: false,
+      checked: false,
+      language: { locale: { en: { name: 'Analytics', description: 'Statistics.' } } },
+    },
+    multimedia: {
+      needed: false,
+      wanted: false,
+      checked: false,
+      language: { locale: { en: { name: 'Multimedia', description: 'Videos.' } } },
+    },
   },
   services: {
     google: {
-      category: 'analytics', type: 'dynamic-script', search: ['googletagmanager.com', 'google-analytics.com'],
+      category: 'analytics',
+      type: 'dynamic-script',
+      search: ['googletagmanager.com', 'google-analytics.com'],
       cookies: [{ name: '_gid' }, { name: { pattern: '^_ga' } }, { name: '_gat', domain: '.comune.test' }],
       language: { locale: { en: { name: 'Google Analytics' } } },
     },

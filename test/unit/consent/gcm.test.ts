@@ -3,19 +3,27 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { gcmSignal, gcmState } from '../../../consent/gcm';
 import { loaded, portalConfig } from './fixtures';
 
-const withGcm = () => loaded({
-  ...portalConfig(),
-  googleConsentMode: { analytics_storage: 'analytics', ad_storage: 'multimedia', security_storage: 'necessary' },
-});
+const withGcm = () =>
+  loaded({
+    ...portalConfig(),
+    googleConsentMode: { analytics_storage: 'analytics', ad_storage: 'multimedia', security_storage: 'necessary' },
+  });
 
-afterEach(() => { delete (window as any).dataLayer; });
+afterEach(() => {
+  delete (window as any).dataLayer;
+});
 
 describe('Google Consent Mode v2 bridge', () => {
   it('gives all 7 types: granted when the category is allowed, denied otherwise and when unmapped', () => {
     const config = withGcm();
     expect(gcmState(config)).toEqual({
-      ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied',
-      functionality_storage: 'denied', personalization_storage: 'denied', security_storage: 'granted',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+      functionality_storage: 'denied',
+      personalization_storage: 'denied',
+      security_storage: 'granted',
     });
     config.categories.analytics.wanted = true;
     expect(gcmState(config).analytics_storage).toBe('granted');

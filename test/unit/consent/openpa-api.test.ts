@@ -13,7 +13,9 @@ vi.hoisted(() => {
   const g = globalThis as any;
   g.SVGScriptElement ??= class SVGScriptElement extends g.SVGElement {};
   const dialog = g.HTMLDialogElement.prototype;
-  dialog.showModal ??= function (this: HTMLDialogElement) { this.setAttribute('open', ''); };
+  dialog.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
   dialog.close ??= function (this: HTMLDialogElement) {
     if (!this.hasAttribute('open')) return;
     this.removeAttribute('open');
@@ -53,15 +55,24 @@ beforeAll(async () => {
     <button id="unknown" data-cc="accept-something-else">?</button><button id="bar" data-cc="show-consentModal">Banner</button>
     <button id="custom" data-cc="accept-custom">Salva</button><a href="#x" id="other" data-cc="whatever">x</a>`;
   const ctx = {
-    version: 'test', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))),
-    explain: async (what: AdminNote | AdminNote[]) => { const text = adminMessages('en').explain(what as AdminNote); warned.push(text); return text; },
+    version: 'test',
+    nonce: '',
+    base: '/',
+    events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))),
+    explain: async (what: AdminNote | AdminNote[]) => {
+      const text = adminMessages('en').explain(what as AdminNote);
+      warned.push(text);
+      return text;
+    },
   };
   startConsent(ctx as any, () => import('../../../consent/ui/index'));
   CC = (window as any).CookieConsent;
   // The themes' own call, made before the openpa chunk can have arrived.
   early = CC.run({
     categories: {
-      necessary: { readOnly: true }, analytics: {}, ads: {},
+      necessary: { readOnly: true },
+      analytics: {},
+      ads: {},
       marketing: { services: { multimedia: { onAccept: () => calls.push('accept'), onReject: () => calls.push('reject') } } },
     },
     onConsent: () => calls.push('consent'),
@@ -81,7 +92,7 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     expect(CC.acceptedService('multimedia', 'marketing')).toBe(false);
   });
 
-  it('keeps a run() made before the openpa chunk arrived (a promise), and adds the rest of orestbida\'s calls when it does', async () => {
+  it("keeps a run() made before the openpa chunk arrived (a promise), and adds the rest of orestbida's calls when it does", async () => {
     expect(early).toBeInstanceOf(Promise);
     await early;
     expect(calls).toEqual([]); // no choice yet: onConsent waits
@@ -100,15 +111,24 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     await CC.acceptCategory(['marketing']);
     await until(() => cookie('cconsent'), 'the record');
     expect(record().categories).toEqual({ necessary: { wanted: true }, analytics: { wanted: false }, marketing: { wanted: true } });
-    expect(cc()).toMatchObject({ categories: ['necessary', 'marketing'], services: { necessary: [], analytics: [], marketing: ['multimedia'] } });
+    expect(cc()).toMatchObject({
+      categories: ['necessary', 'marketing'],
+      services: { necessary: [], analytics: [], marketing: ['multimedia'] },
+    });
     expect(CC.validConsent()).toBe(true);
-    expect([CC.acceptedCategory('necessary'), CC.acceptedCategory('analytics'), CC.acceptedCategory('marketing')]).toEqual([true, false, true]);
+    expect([CC.acceptedCategory('necessary'), CC.acceptedCategory('analytics'), CC.acceptedCategory('marketing')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(CC.acceptedService('multimedia', 'marketing')).toBe(true);
     expect(CC.acceptedService('google', 'analytics')).toBe(false);
     expect(CC.acceptedService('multimedia', 'analytics')).toBe(false);
     expect(CC.getCookie('categories')).toEqual(['necessary', 'marketing']);
     expect(CC.getUserPreferences()).toEqual({
-      acceptType: 'custom', acceptedCategories: ['necessary', 'marketing'], rejectedCategories: ['analytics'],
+      acceptType: 'custom',
+      acceptedCategories: ['necessary', 'marketing'],
+      rejectedCategories: ['analytics'],
       acceptedServices: { necessary: [], analytics: [], marketing: ['multimedia'] },
       rejectedServices: { necessary: [], analytics: ['google', 'matomo'], marketing: [] },
     });
@@ -180,7 +200,7 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     expect(CC.acceptedCategory('marketing')).toBe(false); // the others unchanged
   });
 
-  it('setCookieData keeps data in orestbida\'s cookie; getConfig tells its cookie', () => {
+  it("setCookieData keeps data in orestbida's cookie; getConfig tells its cookie", () => {
     expect(CC.setCookieData({ value: { newsletter: true } })).toBe(true);
     expect(CC.getCookie('data')).toEqual({ newsletter: true });
     expect(CC.setCookieData({ value: { newsletter: true }, mode: 'update' })).toBe(false);
@@ -219,12 +239,15 @@ describe('window.CookieConsent answers from piazza on a theme portal', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = new Error('tracker broke');
     let ran = false;
-    CC.wrapper('google', () => { throw broken; }); // analytics is accepted (above): it runs at once
-    CC.wrapper('matomo', () => { ran = true; });
+    CC.wrapper('google', () => {
+      throw broken;
+    }); // analytics is accepted (above): it runs at once
+    CC.wrapper('matomo', () => {
+      ran = true;
+    });
     expect(ran).toBe(true);
     await until(() => error.mock.calls.length, 'the line');
     expect(error).toHaveBeenCalledWith('[piazza] consent: CookieConsent.wrapper("google"): the callback threw', broken);
     error.mockRestore();
   });
 });
-

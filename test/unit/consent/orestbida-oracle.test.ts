@@ -21,7 +21,9 @@ let cc: Orestbida;
 const clearCookies = () => {
   for (const pair of document.cookie.split(';')) {
     const name = pair.split('=')[0].trim();
-    if (name) for (const domain of ['', '; Domain=www.comune.example.it']) document.cookie = name + '=; expires=Thu, 01 Jan 1970 00:00:01 GMT; Path=/' + domain;
+    if (name)
+      for (const domain of ['', '; Domain=www.comune.example.it'])
+        document.cookie = name + '=; expires=Thu, 01 Jan 1970 00:00:01 GMT; Path=/' + domain;
   }
 };
 /**
@@ -35,7 +37,7 @@ async function runOrestbida(): Promise<Orestbida> {
   return cc;
 }
 
-describe.skipIf(realEz.skip)('orestbida 3.0.1 and piazza read each other\'s cc_cookie', () => {
+describe.skipIf(realEz.skip)("orestbida 3.0.1 and piazza read each other's cc_cookie", () => {
   beforeAll(() => {
     runInThisContext(readFileSync(join(real, UMD), 'utf8')); // the UMD sets the global CookieConsent
     cc = (window as any).CookieConsent;
@@ -60,7 +62,11 @@ describe.skipIf(realEz.skip)('orestbida 3.0.1 and piazza read each other\'s cc_c
   it.each(choices)('piazza "%s" → orestbida reads the same choice', async (_, __, wanted) => {
     const config = loadedTheme();
     for (const k of wanted) config.categories[k].wanted = true;
-    document.cookie = ccAssignment('cc_cookie', ccValue(config, null, Date.now(), () => crypto.randomUUID()), location);
+    document.cookie = ccAssignment(
+      'cc_cookie',
+      ccValue(config, null, Date.now(), () => crypto.randomUUID()),
+      location,
+    );
     const o = await runOrestbida();
     expect(o.validConsent()).toBe(true);
     for (const k of ['analytics', 'marketing']) expect(o.acceptedCategory(k), k).toBe(wanted.includes(k));

@@ -3,7 +3,8 @@ import { applyRecord, buildRecord, cookieAssignment, judge, LIFETIME_MS, readCoo
 import { loaded, portalConfig } from './fixtures';
 
 /** The value the portal's brainsum fork writes after "accept all" on its production config. */
-const PORTAL_VALUE = '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["google","piwik","multimedia"]}';
+const PORTAL_VALUE =
+  '{"version":1,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":true},"multimedia":{"wanted":true}},"services":["google","piwik","multimedia"]}';
 
 describe('reading the cconsent cookie', () => {
   it('takes the value of the cookie named exactly cconsent', () => {
@@ -26,8 +27,18 @@ describe('judging a stored record against the config', () => {
   });
 
   it('treats malformed, URL-encoded and truncated values as absent, without throwing', () => {
-    for (const value of [null, '', 'not json', encodeURIComponent(PORTAL_VALUE), PORTAL_VALUE.slice(0, 40), '"string"', '[1]', 'null',
-      '{"version":1,"categories":[],"services":[]}', '{"version":1,"categories":{},"services":"google"}']) {
+    for (const value of [
+      null,
+      '',
+      'not json',
+      encodeURIComponent(PORTAL_VALUE),
+      PORTAL_VALUE.slice(0, 40),
+      '"string"',
+      '[1]',
+      'null',
+      '{"version":1,"categories":[],"services":[]}',
+      '{"version":1,"categories":{},"services":"google"}',
+    ]) {
       expect(judge(value, config).verdict).toBe('absent');
     }
   });
@@ -60,7 +71,15 @@ describe('judging a stored record against the config', () => {
 describe('applying a record', () => {
   it('sets wanted and checked of optional categories; mandatory ones never change', () => {
     const config = loaded();
-    applyRecord(config, { version: 1, categories: { necessary: { wanted: false }, analytics: { wanted: true }, multimedia: { wanted: 'yes' as any } }, services: [] }, false);
+    applyRecord(
+      config,
+      {
+        version: 1,
+        categories: { necessary: { wanted: false }, analytics: { wanted: true }, multimedia: { wanted: 'yes' as any } },
+        services: [],
+      },
+      false,
+    );
     expect(config.categories.necessary).toMatchObject({ wanted: true, checked: true });
     expect(config.categories.analytics).toMatchObject({ wanted: true, checked: true });
     expect(config.categories.multimedia).toMatchObject({ wanted: false, checked: false });
@@ -76,7 +95,11 @@ describe('applying a record', () => {
     expect(config.categories.multimedia.wanted).toBe(true);
     const fresh = loaded(raw);
     applyRecord(fresh, undefined, true);
-    expect([fresh.categories.analytics.wanted, fresh.categories.multimedia.wanted, fresh.categories.necessary.wanted]).toEqual([false, false, true]);
+    expect([fresh.categories.analytics.wanted, fresh.categories.multimedia.wanted, fresh.categories.necessary.wanted]).toEqual([
+      false,
+      false,
+      true,
+    ]);
     const without = loaded(raw);
     applyRecord(without, undefined, false);
     expect(without.categories.analytics.wanted).toBe(true);
@@ -94,14 +117,22 @@ describe('writing the record', () => {
     const raw = portalConfig();
     raw.cookieVersion = 3;
     const record = buildRecord(loaded(raw));
-    expect(JSON.stringify(record)).toBe('{"version":3,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":false},"multimedia":{"wanted":false}},"services":["google","piwik","multimedia"]}');
+    expect(JSON.stringify(record)).toBe(
+      '{"version":3,"categories":{"necessary":{"wanted":true},"analytics":{"wanted":false},"multimedia":{"wanted":false}},"services":["google","piwik","multimedia"]}',
+    );
   });
 
   it('is stored for 180 days, path /, samesite strict, secure', () => {
     const now = Date.UTC(2026, 0, 15, 12, 0, 0);
     const assignment = cookieAssignment(buildRecord(loaded()), now);
     expect(LIFETIME_MS).toBe(15552000000);
-    expect(assignment).toBe('cconsent=' + JSON.stringify(buildRecord(loaded())) + '; expires=' + new Date(now + 15552000000).toUTCString() + '; path=/; samesite=strict; secure');
+    expect(assignment).toBe(
+      'cconsent=' +
+        JSON.stringify(buildRecord(loaded())) +
+        '; expires=' +
+        new Date(now + 15552000000).toUTCString() +
+        '; path=/; samesite=strict; secure',
+    );
     expect(assignment).toContain('expires=Tue, 14 Jul 2026 12:00:00 GMT');
   });
 });

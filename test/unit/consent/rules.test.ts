@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allows, blockedOfType, categoryBlocked, categoryOf, cookieNames, cookiesToDelete, cookieWriteBlocked,
-  domainVariants, expiryWrites, pathVariants, searchMatches, serviceNamed,
+  allows,
+  blockedOfType,
+  categoryBlocked,
+  categoryOf,
+  cookieNames,
+  cookiesToDelete,
+  cookieWriteBlocked,
+  domainVariants,
+  expiryWrites,
+  pathVariants,
+  searchMatches,
+  serviceNamed,
 } from '../../../consent/rules';
 import { loaded, portalConfig } from './fixtures';
 
@@ -119,13 +129,29 @@ describe('deleting cookies', () => {
 
   it('covers host-only and every parent domain, with and without the dot', () => {
     expect(domainVariants('www.comune.test')).toEqual(['', 'www.comune.test', '.www.comune.test', 'comune.test', '.comune.test']);
-    expect(domainVariants('a.b.comune.it')).toEqual(['', 'a.b.comune.it', '.a.b.comune.it', 'b.comune.it', '.b.comune.it', 'comune.it', '.comune.it']);
+    expect(domainVariants('a.b.comune.it')).toEqual([
+      '',
+      'a.b.comune.it',
+      '.a.b.comune.it',
+      'b.comune.it',
+      '.b.comune.it',
+      'comune.it',
+      '.comune.it',
+    ]);
     expect(domainVariants('localhost')).toEqual(['']);
   });
 
   it('covers / and every prefix of the path, with and without the trailing slash', () => {
     expect(pathVariants('/')).toEqual(['/']);
-    expect(pathVariants('/amministrazione/bandi/2024.html')).toEqual(['/', '/amministrazione', '/amministrazione/', '/amministrazione/bandi', '/amministrazione/bandi/', '/amministrazione/bandi/2024.html', '/amministrazione/bandi/2024.html/']);
+    expect(pathVariants('/amministrazione/bandi/2024.html')).toEqual([
+      '/',
+      '/amministrazione',
+      '/amministrazione/',
+      '/amministrazione/bandi',
+      '/amministrazione/bandi/',
+      '/amministrazione/bandi/2024.html',
+      '/amministrazione/bandi/2024.html/',
+    ]);
   });
 
   it('writes every combination once', () => {

@@ -5,7 +5,15 @@ import en from '../../../consent/ui/locales/consent-en';
 import hu from '../../../consent/ui/locales/consent-hu';
 import it_ from '../../../consent/ui/locales/consent-it';
 import {
-  builtInFor, builtInLang, currentLang, entityText, fill, MISSING_LANGUAGE, MISSING_LOCALE, MISSING_TRANSLATION, uiText,
+  builtInFor,
+  builtInLang,
+  currentLang,
+  entityText,
+  fill,
+  MISSING_LANGUAGE,
+  MISSING_LOCALE,
+  MISSING_TRANSLATION,
+  uiText,
 } from '../../../consent/ui/texts';
 import { loaded, portalConfig } from './fixtures';
 

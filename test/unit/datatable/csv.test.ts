@@ -3,7 +3,8 @@ import { csvField, csvLine, fetchAll, toCsv } from '../../../blocks/datatable/mo
 import type { ColumnSpec, Hit } from '../../../blocks/datatable/model/types';
 
 const o = { lang: 'it' as const, locale: 'it-IT', yes: 'Sì', no: 'No' };
-const hits = (n: number, from = 0): Hit[] => Array.from({ length: n }, (_, i) => ({ metadata: { id: from + i }, data: { 'ita-IT': { name: 'Doc ' + (from + i) } } }));
+const hits = (n: number, from = 0): Hit[] =>
+  Array.from({ length: n }, (_, i) => ({ metadata: { id: from + i }, data: { 'ita-IT': { name: 'Doc ' + (from + i) } } }));
 
 describe('csvField', () => {
   it.each([
@@ -33,10 +34,24 @@ describe('toCsv', () => {
     { field: 'publication_date', title: 'Data', type: 'date', sortable: true, link: false },
   ];
   it('writes a BOM, the header and one CRLF line per hit, as the table shows it', () => {
-    const csv = toCsv([
-      { metadata: { id: 1 }, data: { 'ita-IT': { name: 'Delibera, n. 3', file: { filename: 'd.pdf', url: '/f/d.pdf' }, publication_date: '2025-03-01T00:00:00+01:00' } } },
-      { metadata: { id: 2 }, data: { 'ita-IT': { name: '=cmd', file: null, publication_date: null } } },
-    ], columns, o, (h) => 'https://c.it' + h);
+    const csv = toCsv(
+      [
+        {
+          metadata: { id: 1 },
+          data: {
+            'ita-IT': {
+              name: 'Delibera, n. 3',
+              file: { filename: 'd.pdf', url: '/f/d.pdf' },
+              publication_date: '2025-03-01T00:00:00+01:00',
+            },
+          },
+        },
+        { metadata: { id: 2 }, data: { 'ita-IT': { name: '=cmd', file: null, publication_date: null } } },
+      ],
+      columns,
+      o,
+      (h) => 'https://c.it' + h,
+    );
     expect(csv).toBe('\ufeffTitolo,File,Data\r\n"Delibera, n. 3",d.pdf (https://c.it/f/d.pdf),1 marzo 2025\r\n\'=cmd,,\r\n');
   });
 });
@@ -57,10 +72,19 @@ describe('fetchAll', () => {
   it('reads every batch up to the total and reports progress', async () => {
     const s = server(250);
     const progress: number[] = [];
-    const rows = await fetchAll({ fetchBatch: s.fetchBatch, batchSize: 100, signal: new AbortController().signal, onProgress: (p) => progress.push(p.done) });
+    const rows = await fetchAll({
+      fetchBatch: s.fetchBatch,
+      batchSize: 100,
+      signal: new AbortController().signal,
+      onProgress: (p) => progress.push(p.done),
+    });
     expect(rows).toHaveLength(250);
     expect(rows.map((r) => r.metadata!.id)).toEqual(Array.from({ length: 250 }, (_, i) => i));
-    expect(s.calls).toEqual([[0, 100], [100, 100], [200, 100]]);
+    expect(s.calls).toEqual([
+      [0, 100],
+      [100, 100],
+      [200, 100],
+    ]);
     expect(progress).toEqual([100, 200, 250]);
   });
 
@@ -81,8 +105,12 @@ describe('fetchAll', () => {
     const c = new AbortController();
     const s = server(1000);
     const run = fetchAll({
-      fetchBatch: async (start, length, signal) => { if (start >= 200) c.abort(new Error('cancelled')); return s.fetchBatch(start, length); },
-      batchSize: 100, signal: c.signal,
+      fetchBatch: async (start, length, signal) => {
+        if (start >= 200) c.abort(new Error('cancelled'));
+        return s.fetchBatch(start, length);
+      },
+      batchSize: 100,
+      signal: c.signal,
     });
     await expect(run).rejects.toThrow('cancelled');
     expect(s.calls.length).toBe(3);

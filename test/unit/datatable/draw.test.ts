@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodesTwice, drawParams, drawUrl, facetOptions, isCurrentDraw, misalignment, nextDraw, readDraw } from '../../../blocks/datatable/model/draw';
+import {
+  decodesTwice,
+  drawParams,
+  drawUrl,
+  facetOptions,
+  isCurrentDraw,
+  misalignment,
+  nextDraw,
+  readDraw,
+} from '../../../blocks/datatable/model/draw';
 import { resolveColumns, resolveFacets, typeFromClass, fieldValue, type ClassDefinition } from '../../../blocks/datatable/model/columns';
 import type { ColumnSpec, FacetResult } from '../../../blocks/datatable/model/types';
 // @ts-ignore plain JS dataset module
@@ -27,9 +36,14 @@ describe('draw counter', () => {
 
 describe('drawParams', () => {
   const p = drawParams({
-    draw: 3, columns: [col('name'), col('file', false), { ...col('amounts', false), type: 'matrix' }],
-    state: { sort: { field: 'name', dir: 'desc' }, search: ' bando ' }, start: 20, length: 10,
-    query: "anno contains ['2024'] and classes [document]", ezLang: 'ita-IT', nonce: 99,
+    draw: 3,
+    columns: [col('name'), col('file', false), { ...col('amounts', false), type: 'matrix' }],
+    state: { sort: { field: 'name', dir: 'desc' }, search: ' bando ' },
+    start: 20,
+    length: 10,
+    query: "anno contains ['2024'] and classes [document]",
+    ezLang: 'ita-IT',
+    nonce: 99,
   });
   it('sends the DataTables parameters', () => {
     expect(p.get('draw')).toBe('3');
@@ -46,7 +60,15 @@ describe('drawParams', () => {
     expect(p.get('_')).toBe('99');
   });
   it('sends q to the module door URL-encoded once more (it decodes twice)', () => {
-    const url = drawUrl('/ita/opendata/api/datatable/search/', { draw: 1, columns: [col('name')], state: { sort: null, search: '' }, start: 0, length: 10, query: "anno contains ['2024'] and classes [document]", ezLang: 'ita-IT' });
+    const url = drawUrl('/ita/opendata/api/datatable/search/', {
+      draw: 1,
+      columns: [col('name')],
+      state: { sort: null, search: '' },
+      start: 0,
+      length: 10,
+      query: "anno contains ['2024'] and classes [document]",
+      ezLang: 'ita-IT',
+    });
     expect(new URL(url, 'http://x').searchParams.get('q')).toBe(encodeURIComponent("anno contains ['2024'] and classes [document]"));
     expect(url).toContain('q=anno%2520contains');
     expect(p.has('q')).toBe(false);
@@ -67,34 +89,72 @@ describe('drawParams', () => {
     expect(phpUrldecode(rest.pathname.slice('/api/opendata/v2/datatable/search/'.length))).toBe(query);
     // the base URL's own parameters stay, with or without its trailing slash
     const withParams = new URL(drawUrl('https://www.comune.it/api/opendata/v2/datatable/search?lang=ita', { ...request, query: 'id = 1' }));
-    expect([withParams.pathname, withParams.searchParams.get('lang'), withParams.searchParams.get('draw')]).toEqual(['/api/opendata/v2/datatable/search/id%20%3D%201', 'ita', '3']);
+    expect([withParams.pathname, withParams.searchParams.get('lang'), withParams.searchParams.get('draw')]).toEqual([
+      '/api/opendata/v2/datatable/search/id%20%3D%201',
+      'ita',
+      '3',
+    ]);
     const module = new URL(drawUrl('/ita/opendata/api/datatable/search/', { ...request, query: 'id = 1' }), 'http://x');
     expect([module.pathname, decodeURIComponent(module.searchParams.get('q')!)]).toEqual(['/ita/opendata/api/datatable/search/', 'id = 1']);
   });
   it('sends no order without a sort', () => {
-    const q = drawParams({ draw: 1, columns: [col('name')], state: { sort: null, search: '' }, start: 0, length: 10, query: 'x', ezLang: 'ita-IT' });
+    const q = drawParams({
+      draw: 1,
+      columns: [col('name')],
+      state: { sort: null, search: '' },
+      start: 0,
+      length: 10,
+      query: 'x',
+      ezLang: 'ita-IT',
+    });
     expect(q.has('order[0][column]')).toBe(false);
     expect(q.has('_')).toBe(false);
   });
   it('reads meta columns from metadata', () => {
-    const q = drawParams({ draw: 1, columns: [col('published')], state: { sort: null, search: '' }, start: 0, length: 1, query: 'x', ezLang: 'ita-IT' });
+    const q = drawParams({
+      draw: 1,
+      columns: [col('published')],
+      state: { sort: null, search: '' },
+      start: 0,
+      length: 1,
+      query: 'x',
+      ezLang: 'ita-IT',
+    });
     expect(q.get('columns[0][data]')).toBe('metadata.published');
   });
 });
 
 describe('readDraw', () => {
   it('reads a draw answer, numbers as strings included', () => {
-    const r = readDraw({ draw: '4', recordsTotal: 10, recordsFiltered: '3', data: [{ metadata: { id: 1 } }, 'junk'], facets: [{ name: 'anno', data: { 2024: 2, x: 'bad' } }, { nope: 1 }] });
-    expect(r).toEqual({ draw: 4, recordsTotal: 10, recordsFiltered: 3, data: [{ metadata: { id: 1 } }], facets: [{ name: 'anno', data: { 2024: 2 } }] });
+    const r = readDraw({
+      draw: '4',
+      recordsTotal: 10,
+      recordsFiltered: '3',
+      data: [{ metadata: { id: 1 } }, 'junk'],
+      facets: [{ name: 'anno', data: { 2024: 2, x: 'bad' } }, { nope: 1 }],
+    });
+    expect(r).toEqual({
+      draw: 4,
+      recordsTotal: 10,
+      recordsFiltered: 3,
+      data: [{ metadata: { id: 1 } }],
+      facets: [{ name: 'anno', data: { 2024: 2 } }],
+    });
   });
-  it.each([null, [], 'x', { draw: 1 }, { draw: 1, recordsTotal: 1, recordsFiltered: 1, data: {} }, { draw: -1, recordsTotal: 1, recordsFiltered: 1, data: [] }, { error_message: 'x' }])(
-    'is null for %j (Invalid JSON response)', (body) => expect(readDraw(body)).toBeNull(),
-  );
+  it.each([
+    null,
+    [],
+    'x',
+    { draw: 1 },
+    { draw: 1, recordsTotal: 1, recordsFiltered: 1, data: {} },
+    { draw: -1, recordsTotal: 1, recordsFiltered: 1, data: [] },
+    { error_message: 'x' },
+  ])('is null for %j (Invalid JSON response)', (body) => expect(readDraw(body)).toBeNull());
 });
 
 describe('misalignment', () => {
   const cols = [col('name'), col('anno')];
-  it('finds the first row lacking a column\'s field', () => {
+  it("finds the first row lacking a column's field", () => {
     const rows = [{ data: { 'ita-IT': { name: 'a', anno: null } } }, { data: { 'ita-IT': { name: 'b' } } }];
     expect(misalignment(rows, cols, 'it')).toEqual({ row: 1, fields: ['anno'] });
   });
@@ -104,7 +164,10 @@ describe('misalignment', () => {
 });
 
 describe('facetOptions', () => {
-  const facets: FacetResult[] = [{ name: 'document_type', data: { Delibera: 4, '': 3, ' ': 1, Decreto: 2 } }, { name: 'anno', data: { 2024: 1 } }];
+  const facets: FacetResult[] = [
+    { name: 'document_type', data: { Delibera: 4, '': 3, ' ': 1, Decreto: 2 } },
+    { name: 'anno', data: { 2024: 1 } },
+  ];
   it('offers value (count) without empty values', () => {
     expect(facetOptions('document_type', 0, facets, ['Decreto'])).toEqual([
       { value: 'Delibera', count: 4, selected: false },
@@ -112,7 +175,10 @@ describe('facetOptions', () => {
     ]);
   });
   it('keeps a selected value the answer no longer has', () => {
-    expect(facetOptions('anno', 1, facets, ['2023'])).toEqual([{ value: '2024', count: 1, selected: false }, { value: '2023', count: 0, selected: true }]);
+    expect(facetOptions('anno', 1, facets, ['2023'])).toEqual([
+      { value: '2024', count: 1, selected: false },
+      { value: '2023', count: 0, selected: true },
+    ]);
   });
   it('matches by position when the server renamed the facet', () => {
     expect(facetOptions('raw[x]', 1, facets, [])).toEqual([{ value: '2024', count: 1, selected: false }]);
@@ -126,9 +192,22 @@ describe('columns from the class definition', () => {
   it('maps every template.type / dataType of the document class to a cell type', () => {
     const cols = byField(resolveColumns({}, document, 'it'));
     expect(Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, c.type]))).toEqual({
-      name: 'text', has_code: 'text', abstract: 'text', document_type: 'tags', topics: 'relations', file: 'file',
-      attachments: 'multifile', authors: 'author', contact_user: 'user', price: 'price', link: 'url',
-      publication_date: 'date', expiration_time: 'datetime', amounts: 'matrix', anno: 'number', is_public: 'boolean',
+      name: 'text',
+      has_code: 'text',
+      abstract: 'text',
+      document_type: 'tags',
+      topics: 'relations',
+      file: 'file',
+      attachments: 'multifile',
+      authors: 'author',
+      contact_user: 'user',
+      price: 'price',
+      link: 'url',
+      publication_date: 'date',
+      expiration_time: 'datetime',
+      amounts: 'matrix',
+      anno: 'number',
+      is_public: 'boolean',
       related_services: 'relations',
     });
     expect(cols.amounts.sortable).toBe(false);
@@ -140,11 +219,21 @@ describe('columns from the class definition', () => {
 
   it('never lets the server sort by a meta field it does not index', () => {
     const cols = byField(resolveColumns({ columns: ['published', 'ownerName', 'mainNodeId', 'name', 'class'] }, null, 'it'));
-    expect([cols.published.sortable, cols.ownerName.sortable, cols.mainNodeId.sortable, cols.name.sortable, cols.class.sortable]).toEqual([true, false, false, true, true]);
+    expect([cols.published.sortable, cols.ownerName.sortable, cols.mainNodeId.sortable, cols.name.sortable, cols.class.sortable]).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('lets the config override title, type, sort and link', () => {
-    const cols = resolveColumns({ columns: ['*name', { field: 'anno', title: 'Year', sortable: false, type: 'text' }, 'published'] }, document, 'en');
+    const cols = resolveColumns(
+      { columns: ['*name', { field: 'anno', title: 'Year', sortable: false, type: 'text' }, 'published'] },
+      document,
+      'en',
+    );
     expect(cols).toEqual([
       { field: 'name', title: 'Title', type: 'text', dataType: 'ezstring', sortable: true, link: true },
       { field: 'anno', title: 'Year', type: 'text', dataType: 'ezinteger', sortable: false, link: false },
@@ -153,7 +242,9 @@ describe('columns from the class definition', () => {
   });
 
   it('works without a class', () => {
-    expect(resolveColumns({ columns: ['x'] }, null, 'it')).toEqual([{ field: 'x', title: 'x', type: 'auto', dataType: undefined, sortable: true, link: false }]);
+    expect(resolveColumns({ columns: ['x'] }, null, 'it')).toEqual([
+      { field: 'x', title: 'x', type: 'auto', dataType: undefined, sortable: true, link: false },
+    ]);
   });
 
   it('labels facets from the column, the class or the field', () => {

@@ -26,7 +26,13 @@ describe('the space a data table reserves', () => {
   });
 
   it('the facets share rows as the grid puts them (1, 2, 3 to a row), then the search, the toolbar and the count', () => {
-    const l = layout({ facets: ['a', 'b', 'c', 'd'].map((field) => ({ field })), search: true, pageSizeOptions: [10, 25], pageSize: 10, cardBreakpoint: 0 });
+    const l = layout({
+      facets: ['a', 'b', 'c', 'd'].map((field) => ({ field })),
+      search: true,
+      pageSizeOptions: [10, 25],
+      pageSize: 10,
+      cardBreakpoint: 0,
+    });
     const rows = (n: number) => n * SIZES.facets + (n - 1) * SIZES.facetGap;
     const below = SIZES.search + SIZES.form + SIZES.toolbar + SIZES.info + SIZES.header + 10 * SIZES.row;
     expect(reservedHeights(l)).toEqual([rows(4) + below, rows(2) + below, rows(2) + below]);
@@ -36,6 +42,8 @@ describe('the space a data table reserves', () => {
   });
 
   it('one rule, and a media query where a wider window changes the height', () => {
-    expect(reservationCss('[x="a"]', [900, 450, 450], [0, 768, 992])).toBe('[x="a"]{min-height:900px}@media (min-width:768px){[x="a"]{min-height:450px}}');
+    expect(reservationCss('[x="a"]', [900, 450, 450], [0, 768, 992])).toBe(
+      '[x="a"]{min-height:900px}@media (min-width:768px){[x="a"]{min-height:450px}}',
+    );
   });
 });

@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultSort, initialState, pageSizes, rowRange, sameState, sanitize, withFilter, withoutFilters, withPage, withPageSize, withSearch, withSort,
+  defaultSort,
+  initialState,
+  pageSizes,
+  rowRange,
+  sameState,
+  sanitize,
+  withFilter,
+  withoutFilters,
+  withPage,
+  withPageSize,
+  withSearch,
+  withSort,
   type StateRules,
 } from '../../../blocks/datatable/model/state';
 import { readSearch, stateParams, urlKeys, writeSearch } from '../../../blocks/datatable/model/url';
 import type { ColumnSpec, FacetSpec, TableState } from '../../../blocks/datatable/model/types';
 
-const col = (field: string, type: ColumnSpec['type'] = 'text', sortable = true): ColumnSpec => ({ field, title: field, type, sortable, link: false });
+const col = (field: string, type: ColumnSpec['type'] = 'text', sortable = true): ColumnSpec => ({
+  field,
+  title: field,
+  type,
+  sortable,
+  link: false,
+});
 const columns = [col('name'), col('publication_date', 'date'), col('file', 'file', false)];
 const facets: FacetSpec[] = [
   { field: 'document_type', label: 'Tipo', multiple: true, sort: 'alpha', limit: 100 },
@@ -65,16 +82,28 @@ describe('transitions', () => {
 describe('sanitize', () => {
   it('drops what the config cannot express', () => {
     const dirty: TableState = {
-      page: -2, pageSize: 7, sort: { field: 'file', dir: 'asc' }, search: 'x'.repeat(500),
+      page: -2,
+      pageSize: 7,
+      sort: { field: 'file', dir: 'asc' },
+      search: 'x'.repeat(500),
       filters: { unknown: ['a'], anno: ['2024', '2023'], document_type: ['a', 'a', ' '] },
     };
     expect(sanitize(dirty, rules)).toEqual({
-      page: 0, pageSize: 10, sort: { field: 'name', dir: 'asc' }, search: 'x'.repeat(200),
+      page: 0,
+      pageSize: 10,
+      sort: { field: 'name', dir: 'asc' },
+      search: 'x'.repeat(200),
       filters: { anno: ['2024'], document_type: ['a'] },
     });
   });
   it('keeps a valid state as it is', () => {
-    const ok: TableState = { page: 2, pageSize: 25, sort: { field: 'publication_date', dir: 'desc' }, search: 'bando', filters: { anno: ['2024'] } };
+    const ok: TableState = {
+      page: 2,
+      pageSize: 25,
+      sort: { field: 'publication_date', dir: 'desc' },
+      search: 'bando',
+      filters: { anno: ['2024'] },
+    };
     expect(sanitize(ok, rules)).toEqual(ok);
   });
 });
@@ -82,21 +111,29 @@ describe('sanitize', () => {
 describe('URL codec', () => {
   const k = urlKeys('documenti');
   const state: TableState = {
-    page: 2, pageSize: 25, sort: { field: 'publication_date', dir: 'desc' }, search: "l'avviso & co",
+    page: 2,
+    pageSize: 25,
+    sort: { field: 'publication_date', dir: 'desc' },
+    search: "l'avviso & co",
     filters: { document_type: ['Delibera', 'Atto (x)'], anno: ['2024'] },
   };
 
   it('writes only what differs from the defaults, 1-based pages', () => {
     expect(stateParams(defaults, defaults)).toEqual([]);
     expect(stateParams(state, defaults)).toEqual([
-      ['page', '3'], ['size', '25'], ['sort', 'publication_date:desc'], ['q', "l'avviso & co"],
-      ['f.anno', '2024'], ['f.document_type', 'Delibera'], ['f.document_type', 'Atto (x)'],
+      ['page', '3'],
+      ['size', '25'],
+      ['sort', 'publication_date:desc'],
+      ['q', "l'avviso & co"],
+      ['f.anno', '2024'],
+      ['f.document_type', 'Delibera'],
+      ['f.document_type', 'Atto (x)'],
     ]);
     // (the codec adds the block's prefix: documenti.page=3…)
     expect(writeSearch('', state, defaults, k)).toMatch(/^\?documenti\.page=3&documenti\.size=25&documenti\.sort=/);
   });
 
-  it('round-trips through the search string and keeps the portal\'s own parameters', () => {
+  it("round-trips through the search string and keeps the portal's own parameters", () => {
     const search = writeSearch('?lang=it&documenti.page=9&altro.page=2', state, defaults, k);
     expect(search).toContain('lang=it');
     expect(search).toContain('altro.page=2');

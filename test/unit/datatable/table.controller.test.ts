@@ -13,13 +13,15 @@ import { createTable, requestFor, requestKey, type TableSetup } from '../../../b
 import { Cancelled, RequestError } from '../../../runtime/http';
 import { createI18n } from '../../../runtime/i18n';
 
-const tick = async (n = 3) => { for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0)); };
+const tick = async (n = 3) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0));
+};
 
 const columns: ColumnSpec[] = [{ field: 'name', title: 'Titolo', type: 'text', sortable: true, link: false }];
 const facets: FacetSpec[] = [{ field: 'anno', label: 'Anno', multiple: true, sort: 'alpha', limit: 100 }];
 const defaults = initialState(10, { field: 'name', dir: 'asc' });
 const i18n = createI18n(catalog, 'it-IT');
-const hit = (id: number): Hit => ({ metadata: { id }, data: { 'ita-IT': { name: 'Doc ' + id } } } as unknown as Hit);
+const hit = (id: number): Hit => ({ metadata: { id }, data: { 'ita-IT': { name: 'Doc ' + id } } }) as unknown as Hit;
 
 /** The address bar: location, history entries and popstate listeners, as the controller uses them. */
 function fakeWindow(search: string) {
@@ -31,10 +33,16 @@ function fakeWindow(search: string) {
   vi.stubGlobal('history', {
     state: null,
     pushState: (_s: unknown, _t: string, url: string) => entries.push(go(url)),
-    replaceState: (_s: unknown, _t: string, url: string) => { entries[entries.length - 1] = go(url); },
+    replaceState: (_s: unknown, _t: string, url: string) => {
+      entries[entries.length - 1] = go(url);
+    },
   });
-  vi.stubGlobal('addEventListener', (type: string, cb: () => void) => { if (type === 'popstate') listeners.add(cb); });
-  vi.stubGlobal('removeEventListener', (type: string, cb: () => void) => { if (type === 'popstate') listeners.delete(cb); });
+  vi.stubGlobal('addEventListener', (type: string, cb: () => void) => {
+    if (type === 'popstate') listeners.add(cb);
+  });
+  vi.stubGlobal('removeEventListener', (type: string, cb: () => void) => {
+    if (type === 'popstate') listeners.delete(cb);
+  });
   return {
     entries,
     listeners,
@@ -66,11 +74,20 @@ function setup(total = 25, o: { urlState?: boolean; first?: Script } = {}) {
     batch: () => Promise.reject(new Error('unused')),
     classDefinition: () => Promise.reject(new Error('unused')),
     classOfResults: async () => null,
-    cancel: () => { cancels++; },
+    cancel: () => {
+      cancels++;
+    },
   } as TableApi;
   const said: string[] = [];
   const config: TableSetup = {
-    blockId: 'documenti', log: adminLog(linePrefix('datatable', 'documenti'), async (what) => JSON.stringify(what)), api, i18n, columns, facets, baseQuery: 'classes [document]', linkTemplate: '/openpa/object/{id}',
+    blockId: 'documenti',
+    log: adminLog(linePrefix('datatable', 'documenti'), async (what) => JSON.stringify(what)),
+    api,
+    i18n,
+    columns,
+    facets,
+    baseQuery: 'classes [document]',
+    linkTemplate: '/openpa/object/{id}',
     rules: { columns, facets, pageSizeOptions: [10, 25], defaults },
     urlKeys: o.urlState === false ? null : urlKeys('documenti'),
     announce: (t) => said.push(t),
@@ -104,7 +121,10 @@ describe('datatable controller: draws', () => {
     expect(t.said).toEqual(['25 risultati trovati']);
     t.table.navigate(withPage(t.table.store.state, 2));
     await tick();
-    expect(t.sent.map((r) => [r.draw, r.start])).toEqual([[1, 10], [3, 20]]);
+    expect(t.sent.map((r) => [r.draw, r.start])).toEqual([
+      [1, 10],
+      [3, 20],
+    ]);
     expect(t.table.store.shown!.result.data).toHaveLength(5);
     t.table.dispose();
   });
@@ -136,7 +156,9 @@ describe('datatable controller: draws', () => {
     await tick();
     expect(t.table.store.error).toBe('invalidJson');
     expect(t.table.store.loading).toBe(false);
-    expect(error).toHaveBeenCalledWith('[piazza] datatable block "documenti": richiesta della ricerca non riuscita: 200 Invalid JSON response (/search)');
+    expect(error).toHaveBeenCalledWith(
+      '[piazza] datatable block "documenti": richiesta della ricerca non riuscita: 200 Invalid JSON response (/search)',
+    );
     t.table.retry();
     await tick();
     expect(t.sent).toHaveLength(2);
@@ -147,7 +169,9 @@ describe('datatable controller: draws', () => {
     t.table.navigate(withPage(t.table.store.state, 1));
     await tick();
     expect(t.table.store.error).toBe('ajax');
-    expect(error).toHaveBeenLastCalledWith('[piazza] datatable block "documenti": richiesta della ricerca non riuscita: 500 Emulated server error');
+    expect(error).toHaveBeenLastCalledWith(
+      '[piazza] datatable block "documenti": richiesta della ricerca non riuscita: 500 Emulated server error',
+    );
     t.table.dispose();
   });
 
@@ -174,7 +198,9 @@ describe('datatable controller: the URL', () => {
     await tick();
     expect(w.entries).toHaveLength(2);
     expect(t.sent).toHaveLength(2);
-    expect(t.table.hrefFor(withPage(t.table.store.state, 1))).toBe('/t.html?lang=it&documenti.page=2&documenti.f.anno=2024&documenti.f.anno=2023');
+    expect(t.table.hrefFor(withPage(t.table.store.state, 1))).toBe(
+      '/t.html?lang=it&documenti.page=2&documenti.f.anno=2024&documenti.f.anno=2023',
+    );
     t.table.dispose();
   });
 
@@ -223,7 +249,9 @@ describe('requestKey', () => {
     expect(requestKey(requestFor(config, { ...defaults, search: ' bando ' }, 3))).toBe(requestKey(a));
     expect(requestKey(requestFor(config, { ...defaults, search: 'bando', page: 1 }, 1))).not.toBe(requestKey(a));
     expect(requestKey(requestFor(config, { ...defaults, search: 'bando', filters: { anno: ['2024'] } }, 1))).not.toBe(requestKey(a));
-    expect(requestKey(requestFor(config, { ...defaults, search: 'bando', sort: { field: 'name', dir: 'desc' } }, 1))).not.toBe(requestKey(a));
+    expect(requestKey(requestFor(config, { ...defaults, search: 'bando', sort: { field: 'name', dir: 'desc' } }, 1))).not.toBe(
+      requestKey(a),
+    );
   });
 });
 
@@ -235,6 +263,9 @@ describe('viewRows', () => {
     expect(rows.map((r) => r.link)).toEqual([null, null, null]);
     expect(rows[0].cells).toHaveLength(1);
     const linked = viewRows([hit(5), { data: {} } as Hit], [{ ...columns[0], link: true }], o, '/openpa/object/{id}', 0);
-    expect(linked.map((r) => [r.key, r.link])).toEqual([['5@0', '/openpa/object/5'], ['@1', null]]);
+    expect(linked.map((r) => [r.key, r.link])).toEqual([
+      ['5@0', '/openpa/object/5'],
+      ['@1', null],
+    ]);
   });
 });

@@ -2,8 +2,12 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { startHarness, enc, phpEncode, TODAY, type Harness } from './helpers';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const REST = '/api/opendata/v2';
 
@@ -98,16 +102,16 @@ describe('REST front door', () => {
 
 describe('module front door', () => {
   it('reads ?q= decoded twice, with any prefix, bare nextPageQuery and link', async () => {
-    const q = "classes [event] and topics in ['\"Cultura\"'] limit 2";
+    const q = 'classes [event] and topics in [\'"Cultura"\'] limit 2';
     for (const prefix of ['', '/ita', '/eng']) {
       const r = await h.json(`${prefix}/opendata/api/content/search/?q=${enc(enc(q))}`);
       expect(r.status).toBe(200);
-      expect(r.body.nextPageQuery).toBe("topics in ['\"Cultura\"'] classes [event] limit 2 offset 2");
+      expect(r.body.nextPageQuery).toBe('topics in [\'"Cultura"\'] classes [event] limit 2 offset 2');
       expect(r.body.searchHits[0].metadata.link).toMatch(/^read\/\d+$/);
       expect(r.body.searchHits[0].metadata.class).toBe('event');
     }
     // Decoded once more, so a literal + in the query text is a space.
-    const plus = await h.json(`/opendata/api/content/search/?q=${enc('classes [event] and q = \'concerto+jazz\'')}`);
+    const plus = await h.json(`/opendata/api/content/search/?q=${enc("classes [event] and q = 'concerto+jazz'")}`);
     expect(plus.body.query).toContain("q = 'concerto jazz'");
   });
 
@@ -123,7 +127,9 @@ describe('module front door', () => {
   });
 
   it('select-fields [metadata.id] gives a bare array of ids', async () => {
-    const r = await h.json(`/opendata/api/content/search/?q=${enc('select-fields [metadata.id] and raw[meta_node_id_si] = 14001 limit 1')}`);
+    const r = await h.json(
+      `/opendata/api/content/search/?q=${enc('select-fields [metadata.id] and raw[meta_node_id_si] = 14001 limit 1')}`,
+    );
     expect(r.body).toEqual([4001]);
     const many = await h.json(`${REST}/content/search/${enc('select-fields [metadata.id] and classes [topic] sort [id=>asc] limit 3')}`);
     expect(many.body).toEqual([201, 202, 203]);
@@ -184,23 +190,37 @@ describe('calendar environment', () => {
     expect(new Set(r.body.map((e: any) => e.id))).toEqual(new Set([4004]));
     // 10 June is a Tuesday: between it and the 20th there is one Saturday, the 14th.
     const short = await cal('id = 4004', `${TODAY}T00:00:00`, '2025-06-20T00:00:00');
-    expect(short.body.map((e: any) => [e.start, e.end, e.allDay])).toEqual([['2025-06-14T09:00:00+02:00', '2025-06-14T13:00:00+02:00', false]]);
+    expect(short.body.map((e: any) => [e.start, e.end, e.allDay])).toEqual([
+      ['2025-06-14T09:00:00+02:00', '2025-06-14T13:00:00+02:00', false],
+    ]);
   });
 
   it('opening hours: composite ids, extendedProps [] and no content', async () => {
     const r = await cal('classes [place] and id = 6005', '2025-06-09T00:00:00', '2025-06-11T00:00:00');
-    expect(r.body.map((e: any) => e.id)).toEqual(['6005-9001-monday-09.00:12.30', '6005-9001-monday-14.30:18.00', '6005-9001-tuesday-09.00:12.30', '6005-9001-tuesday-14.30:18.00']);
-    expect(r.body[0]).toEqual({ id: '6005-9001-monday-09.00:12.30', title: 'Biblioteca comunale (Orario invernale biblioteca)', start: '2025-06-09T09:00:00+0000', end: '2025-06-09T12:30:00+0000', type: 'Luogo', extendedProps: [] });
+    expect(r.body.map((e: any) => e.id)).toEqual([
+      '6005-9001-monday-09.00:12.30',
+      '6005-9001-monday-14.30:18.00',
+      '6005-9001-tuesday-09.00:12.30',
+      '6005-9001-tuesday-14.30:18.00',
+    ]);
+    expect(r.body[0]).toEqual({
+      id: '6005-9001-monday-09.00:12.30',
+      title: 'Biblioteca comunale (Orario invernale biblioteca)',
+      start: '2025-06-09T09:00:00+0000',
+      end: '2025-06-09T12:30:00+0000',
+      type: 'Luogo',
+      extendedProps: [],
+    });
   });
 });
 
 describe('datatable environment', () => {
-  const dt = (extra: string, q = 'classes [document]') =>
-    h.json(`/opendata/api/datatable/search/?q=${enc(enc(q))}&draw=${extra}`);
+  const dt = (extra: string, q = 'classes [document]') => h.json(`/opendata/api/datatable/search/?q=${enc(enc(q))}&draw=${extra}`);
 
   it('increments draw, pages with start/length, sorts by orderable columns', async () => {
-    const cols = 'columns[0][data]=data.ita-IT.name&columns[0][name]=name&columns[0][searchable]=true&columns[0][orderable]=true'
-      + '&columns[1][data]=data.ita-IT.publication_date&columns[1][name]=publication_date&columns[1][searchable]=true&columns[1][orderable]=true';
+    const cols =
+      'columns[0][data]=data.ita-IT.name&columns[0][name]=name&columns[0][searchable]=true&columns[0][orderable]=true' +
+      '&columns[1][data]=data.ita-IT.publication_date&columns[1][name]=publication_date&columns[1][searchable]=true&columns[1][orderable]=true';
     const r = await dt(`7&start=10&length=5&${cols}&order[0][column]=1&order[0][dir]=desc`);
     expect(r.body.draw).toBe(8);
     expect(r.body.recordsTotal).toBe(60);
@@ -213,7 +233,10 @@ describe('datatable environment', () => {
   });
 
   it('reads search[value] as free text and fills missing requested fields with null', async () => {
-    const r = await dt('1&start=0&length=100&search[value]=Bando&columns[0][name]=has_code&columns[1][name]=event_title&columns[2][name]=not_a_field', 'classes [document, article]');
+    const r = await dt(
+      '1&start=0&length=100&search[value]=Bando&columns[0][name]=has_code&columns[1][name]=event_title&columns[2][name]=not_a_field',
+      'classes [document, article]',
+    );
     expect(r.body.data.length).toBeGreaterThan(0);
     for (const hit of r.body.data) {
       expect(hit.data['ita-IT']).toHaveProperty('event_title', null); // a known field of another class
@@ -234,7 +257,11 @@ describe('server mode', () => {
   const block = (id: string, api: string, qs = '') => h.json(`/openpa/data/block_opendata_queried_contents/${id}/${api}/${qs}`);
 
   it('search: block query plus facets, search, interval; nextPageQuery as ?limit&offset', async () => {
-    const r = await block('eventi-server', 'search', '?limit=2&offset=0&search=concerto&facets[topics][]=Cultura&interval=all&view=card_teaser');
+    const r = await block(
+      'eventi-server',
+      'search',
+      '?limit=2&offset=0&search=concerto&facets[topics][]=Cultura&interval=all&view=card_teaser',
+    );
     expect(r.status).toBe(200);
     expect(r.body.query).toContain(`topics in ['"Cultura"']`);
     expect(r.body.query).toContain("q = 'concerto'");
@@ -279,8 +306,10 @@ describe('server mode', () => {
 
   it('answers 500 {"error"} like the handler', async () => {
     for (const [id, api, message] of [
-      ['nope', 'search', 'Block not found'], ['blocco-singolo', 'search', 'Invalid block type'],
-      ['blocco-query-vuota', 'search', 'Invalid block query settings'], ['eventi-server', 'list', 'Api list not allowed'],
+      ['nope', 'search', 'Block not found'],
+      ['blocco-singolo', 'search', 'Invalid block type'],
+      ['blocco-query-vuota', 'search', 'Invalid block query settings'],
+      ['eventi-server', 'list', 'Api list not allowed'],
       ['tabella-x', 'search', 'Attribute tabella-x not found'],
     ]) {
       const r = await block(id, api);

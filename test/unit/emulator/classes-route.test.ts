@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, enc, type Harness } from './helpers';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 describe('REST /api/opendata/v2/classes/{identifier}', () => {
   it('answers plain JSON whatever the callback, without CORS', async () => {

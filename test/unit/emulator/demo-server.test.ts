@@ -14,7 +14,10 @@ beforeAll(async () => {
   server = await startEmulator({ quiet: true, today: '2025-06-10T08:00:00Z' });
   probed = await startEmulator({ quiet: true, today: '2025-06-10T08:00:00Z', probe: true });
 });
-afterAll(async () => { await server.close(); await probed.close(); });
+afterAll(async () => {
+  await server.close();
+  await probed.close();
+});
 
 describe('the demo server', () => {
   it('serves every schema a demo config names in "$schema", resolved against its page', async () => {
@@ -25,7 +28,12 @@ describe('the demo server', () => {
         refs.add(new URL(m[1], server.url + page).pathname);
       }
     }
-    expect([...refs].sort()).toEqual(['/schemas/consent.schema.json', '/schemas/datatable.schema.json', '/schemas/listing.schema.json', '/schemas/probe.schema.json']);
+    expect([...refs].sort()).toEqual([
+      '/schemas/consent.schema.json',
+      '/schemas/datatable.schema.json',
+      '/schemas/listing.schema.json',
+      '/schemas/probe.schema.json',
+    ]);
     for (const path of refs) {
       const res = await fetch(server.origin + path);
       expect(res.status, path).toBe(200);
@@ -36,8 +44,11 @@ describe('the demo server', () => {
   });
 
   it('points a page at another Bootstrap Italia with ?bi=, drops the theme script with ?bi=none, refuses an unknown one', async () => {
-    const html = '<link href="/vendor/bootstrap-italia/css/bootstrap-italia.min.css"><script src="/vendor/bootstrap-italia/js/bootstrap-italia.bundle.min.js"></script>\n<p>x</p>';
-    expect(withTheme(html, '2.11')).toBe('<link href="/vendor/bootstrap-italia@2.11/css/bootstrap-italia.min.css"><script src="/vendor/bootstrap-italia@2.11/js/bootstrap-italia.bundle.min.js"></script>\n<p>x</p>');
+    const html =
+      '<link href="/vendor/bootstrap-italia/css/bootstrap-italia.min.css"><script src="/vendor/bootstrap-italia/js/bootstrap-italia.bundle.min.js"></script>\n<p>x</p>';
+    expect(withTheme(html, '2.11')).toBe(
+      '<link href="/vendor/bootstrap-italia@2.11/css/bootstrap-italia.min.css"><script src="/vendor/bootstrap-italia@2.11/js/bootstrap-italia.bundle.min.js"></script>\n<p>x</p>',
+    );
     expect(withTheme(html, 'none')).toBe('<link href="/vendor/bootstrap-italia/css/bootstrap-italia.min.css"><p>x</p>');
     const page = await (await fetch(server.url + 'helpers-masonry.html?bi=2.2')).text();
     expect(page).toContain('/vendor/bootstrap-italia@2.2/js/bootstrap-italia.bundle.min.js');
@@ -53,8 +64,12 @@ describe('the demo server', () => {
 
   it('logs every response for the harness, serves pages a test defines, and puts the probe first in <head> when asked', async () => {
     const before = Number((await (await fetch(probed.origin + '/__emulator/served')).json()).at(-1)?.seq ?? 0);
-    const html = '<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="script-src \'none\'"><title>t</title></head><body>ok</body></html>';
-    const made = await fetch(probed.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path: '/test/made.html', html }) });
+    const html =
+      '<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="script-src \'none\'"><title>t</title></head><body>ok</body></html>';
+    const made = await fetch(probed.origin + '/__emulator/pages', {
+      method: 'POST',
+      body: JSON.stringify({ path: '/test/made.html', html }),
+    });
     expect(made.status).toBe(201);
     const page = await (await fetch(probed.origin + '/test/made.html')).text();
     // the probe comes before the CSP meta, which would not allow it
@@ -63,10 +78,16 @@ describe('the demo server', () => {
     expect(page).toContain(String(Date.parse('2025-06-10T08:00:00Z')));
     expect((await fetch(probed.origin + '/nope.html')).status).toBe(404);
     const served = await (await fetch(`${probed.origin}/__emulator/served?since=${before}`)).json();
-    expect(served.map((r: any) => [r.url, r.status])).toEqual([['/test/made.html', 200], ['/nope.html', 404]]);
+    expect(served.map((r: any) => [r.url, r.status])).toEqual([
+      ['/test/made.html', 200],
+      ['/nope.html', 404],
+    ]);
     const plain = await (await fetch(server.url + 'listing.html')).text();
     expect(plain).not.toContain('__piazzaProbe');
-    const wrong = await fetch(probed.origin + '/__emulator/pages', { method: 'POST', body: JSON.stringify({ path: 'no-slash', html: '' }) });
+    const wrong = await fetch(probed.origin + '/__emulator/pages', {
+      method: 'POST',
+      body: JSON.stringify({ path: 'no-slash', html: '' }),
+    });
     expect(wrong.status).toBe(400);
   });
 });

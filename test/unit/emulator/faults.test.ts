@@ -3,8 +3,12 @@ import { Script, createContext } from 'node:vm';
 import { startHarness, enc, type Harness } from './helpers';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 beforeEach(() => h.api.reset());
 
 const REST_Q = `/api/opendata/v2/content/search/${enc('classes [event] limit 2')}`;
@@ -53,9 +57,13 @@ describe('JSONP', () => {
 describe('fault knobs, per request', () => {
   it('__status / X-Emulator-Status give each front door its own error body', async () => {
     const cases: [string, number, string[]][] = [
-      [REST_Q, 500, ['error_type', 'error_message']], [REST_Q, 404, ['error_type', 'error_message']], [REST_Q, 400, ['error_type', 'error_message']],
-      [MODULE_Q, 500, ['error_code', 'error_message']], [MODULE_Q, 400, ['error_code', 'error_message']],
-      [SERVER_Q, 500, ['error']], [SERVER_Q, 404, ['error']],
+      [REST_Q, 500, ['error_type', 'error_message']],
+      [REST_Q, 404, ['error_type', 'error_message']],
+      [REST_Q, 400, ['error_type', 'error_message']],
+      [MODULE_Q, 500, ['error_code', 'error_message']],
+      [MODULE_Q, 400, ['error_code', 'error_message']],
+      [SERVER_Q, 500, ['error']],
+      [SERVER_Q, 404, ['error']],
     ];
     for (const [path, status, keys] of cases) {
       const viaParam = await h.json(withParam(path, `__status=${status}`));
@@ -90,7 +98,10 @@ describe('fault knobs, per request', () => {
     expect(r.status).toBe(200);
     expect(runJsonp(await r.text())).toEqual([]);
     const controller = new AbortController();
-    const pending = h.fetch(withParam(REST_Q, '__silent=1'), { signal: controller.signal }).then(() => 'answered', () => 'aborted');
+    const pending = h.fetch(withParam(REST_Q, '__silent=1'), { signal: controller.signal }).then(
+      () => 'answered',
+      () => 'aborted',
+    );
     const quick = await h.json(REST_Q); // the server keeps serving meanwhile
     expect(quick.status).toBe(200);
     controller.abort();
@@ -108,9 +119,15 @@ describe('fault knobs, per request', () => {
   it('__latency / X-Emulator-Latency hold the answer back: a later fast request overtakes it', async () => {
     for (const init of [{ path: withParam(REST_Q, '__latency=400') }, { path: REST_Q, headers: { 'X-Emulator-Latency': '400' } }]) {
       const order: string[] = [];
-      const slow = h.fetch(init.path, { headers: init.headers }).then(async (r) => { await r.text(); order.push('slow'); });
+      const slow = h.fetch(init.path, { headers: init.headers }).then(async (r) => {
+        await r.text();
+        order.push('slow');
+      });
       await new Promise((ok) => setTimeout(ok, 20));
-      await h.fetch(REST_Q).then(async (r) => { await r.text(); order.push('fast'); });
+      await h.fetch(REST_Q).then(async (r) => {
+        await r.text();
+        order.push('fast');
+      });
       await slow;
       expect(order).toEqual(['fast', 'slow']);
     }
@@ -119,7 +136,10 @@ describe('fault knobs, per request', () => {
   it('hold keeps an armed answer until the test releases it; other requests are served meanwhile', async () => {
     h.api.faults.arm({ match: 'limit 2', hold: true, times: 1 });
     let state = 'pending';
-    const held = h.json(REST_Q).then((r) => { state = 'answered'; return r; });
+    const held = h.json(REST_Q).then((r) => {
+      state = 'answered';
+      return r;
+    });
     const other = await h.json(`/api/opendata/v2/content/search/${enc('classes [event] limit 3')}`);
     expect(other.status).toBe(200);
     expect(state).toBe('pending'); // the held answer did not overtake a request sent after it
@@ -140,7 +160,8 @@ describe('fault knobs, per request', () => {
 });
 
 describe('control API', () => {
-  const arm = (spec: object) => h.fetch('/__emulator/faults', { method: 'POST', body: JSON.stringify(spec), headers: { 'Content-Type': 'application/json' } });
+  const arm = (spec: object) =>
+    h.fetch('/__emulator/faults', { method: 'POST', body: JSON.stringify(spec), headers: { 'Content-Type': 'application/json' } });
 
   it('arms a fault for the next N matching requests, then it clears', async () => {
     expect((await arm({ match: 'classes [event]', status: 500, times: 2 })).status).toBe(201);

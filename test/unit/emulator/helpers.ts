@@ -32,16 +32,27 @@ export async function startHarness(options: { today?: string; hostile?: boolean;
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const doFetch = (path: string, init?: RequestInit) => fetch(origin + path, init);
   return {
-    origin, api, dataset,
+    origin,
+    api,
+    dataset,
     fetch: doFetch,
     async json(path, init) {
       const res = await doFetch(path, init);
       const text = await res.text();
       let body: any;
-      try { body = JSON.parse(text); } catch { throw new Error(`not JSON (${res.status}) from ${path}: ${text.slice(0, 200)}`); }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Error(`not JSON (${res.status}) from ${path}: ${text.slice(0, 200)}`);
+      }
       return { status: res.status, body, headers: res.headers };
     },
-    close: () => new Promise<void>((ok) => { api.reset(); server.closeAllConnections(); server.close(() => ok()); }),
+    close: () =>
+      new Promise<void>((ok) => {
+        api.reset();
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }
 
@@ -50,4 +61,6 @@ export const enc = (text: string) => encodeURIComponent(text);
 
 /** PHP urlencode, the form of REST nextPageQuery URLs. */
 export const phpEncode = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
+  encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, '+');

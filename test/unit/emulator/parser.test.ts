@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import {
-  parseQuery, stringifyQuery, escapeValue, escapeValueStrict, QueryError, PARSER_ERROR, CONVERTER_ERROR, type Clause,
+  parseQuery,
+  stringifyQuery,
+  escapeValue,
+  escapeValueStrict,
+  QueryError,
+  PARSER_ERROR,
+  CONVERTER_ERROR,
+  type Clause,
 } from '../../../fixtures/emulator/query/index.mjs';
 
 const clause = (text: string, i = 0): Clause => parseQuery(text).clauses[i];
@@ -20,7 +27,7 @@ describe('query parser: clauses and values', () => {
     expect(c.values).toEqual(['Ambiente (verde) [urbano]', "L'arte dell'incontro", 'a "b"']);
   });
 
-  it("reads '\"v\"' as the exact string v, keeping escaped inner quotes", () => {
+  it('reads \'"v"\' as the exact string v, keeping escaped inner quotes', () => {
     const c = clause(String.raw`has_public_event_typology in ['"Concerto \"all\'aperto\""','"Sport"']`);
     expect(c.values).toEqual([`Concerto "all'aperto"`, 'Sport']);
     expect(c.items.map((i) => i.exact)).toEqual([true, true]);
@@ -32,8 +39,18 @@ describe('query parser: clauses and values', () => {
 
   it('round-trips hostile values escaped the listing way', () => {
     const hostile = [
-      `Concerto "all'aperto"`, 'Ambiente (verde) [urbano]', `]) or id > 0 or (['`, `'; DROP`, '<b>Bold</b> news',
-      'città, è così', '  spaces  ', `"quoted"`, 'x,y', '[', ')', 'a\\(b',
+      `Concerto "all'aperto"`,
+      'Ambiente (verde) [urbano]',
+      `]) or id > 0 or (['`,
+      `'; DROP`,
+      '<b>Bold</b> news',
+      'città, è così',
+      '  spaces  ',
+      `"quoted"`,
+      'x,y',
+      '[',
+      ')',
+      'a\\(b',
     ];
     for (const v of hostile) {
       const text = `topics in ['"${escapeValue(v)}"'] and classes [event]`;
@@ -72,8 +89,16 @@ describe('query parser: clauses and values', () => {
     expect(() => parseQuery(`name contains ['a\\\\']`)).toThrow('Syntax error: unbalanced quotes');
     expect(() => parseQuery(`q = 'it''s`)).toThrow('Syntax error: unbalanced quotes');
     let error: any;
-    try { parseQuery(`topics contains ['Ambiente \\(verde\\) [urbano]']`); } catch (e) { error = e; }
-    expect([error?.message, error?.type, error?.status]).toEqual(['trim(): Argument #1 ($string) must be of type string, array given', 'TypeError', 500]);
+    try {
+      parseQuery(`topics contains ['Ambiente \\(verde\\) [urbano]']`);
+    } catch (e) {
+      error = e;
+    }
+    expect([error?.message, error?.type, error?.status]).toEqual([
+      'trim(): Argument #1 ($string) must be of type string, array given',
+      'TypeError',
+      500,
+    ]);
   });
 
   it('keeps bare array items whole: dates with spaces, *, today', () => {
@@ -97,7 +122,9 @@ describe('query parser: clauses and values', () => {
 describe('query parser: structure and parameters', () => {
   it('refuses and mixed with or at one level, as the server does; parentheses group', () => {
     // FragmentCollection::isValid: one connective per level, else "ambiguous clause"
-    expect(() => parseQuery("a = '1' or b = '2' and c = '3'")).toThrow(`Syntax error ambiguous clause in "( a = '1' or b = '2' and c = '3' )"`);
+    expect(() => parseQuery("a = '1' or b = '2' and c = '3'")).toThrow(
+      `Syntax error ambiguous clause in "( a = '1' or b = '2' and c = '3' )"`,
+    );
     expect(() => parseQuery('a in [1] and b in [2] or id in [3]')).toThrow('Syntax error ambiguous clause');
     const grouped = parseQuery("(a = '1' or b = '2') and c = '3'");
     expect(grouped.filter!.type).toBe('and');
@@ -105,12 +132,22 @@ describe('query parser: structure and parameters', () => {
     expect(parseQuery("a = '1' or b = '2' or c = '3'").filter!.type).toBe('or');
   });
 
-  it('with the portal\'s fields known, a clause must start with one (TokenFactory), as the server says', () => {
+  it("with the portal's fields known, a clause must start with one (TokenFactory), as the server says", () => {
     const fields = ['topics', 'anno', 'document_type', 'time_interval'];
-    expect(() => parseQuery('foo_unknown = 3', { fields })).toThrow('Syntax error "foo_unknown = 3": first token is not a field nor parameter');
+    expect(() => parseQuery('foo_unknown = 3', { fields })).toThrow(
+      'Syntax error "foo_unknown = 3": first token is not a field nor parameter',
+    );
     expect(() => parseQuery("topics.foo_unknown = 'x'", { fields })).toThrow('first token is not a field nor parameter');
     // meta fields, q, function fields, sub-fields of known fields and tag_ids pass
-    for (const text of ["id = 3", "q = 'x'", "raw[extra_x_s] = 'y'", 'calendar[time_interval] = [today,*]', "topics.name = 'a'", 'topics.tag_ids in [1]', "anno contains ['2024']"]) {
+    for (const text of [
+      'id = 3',
+      "q = 'x'",
+      "raw[extra_x_s] = 'y'",
+      'calendar[time_interval] = [today,*]',
+      "topics.name = 'a'",
+      'topics.tag_ids in [1]',
+      "anno contains ['2024']",
+    ]) {
       expect(() => parseQuery(text, { fields }), text).not.toThrow();
     }
     // without the list (the builders' own tests), any field name parses
@@ -118,17 +155,26 @@ describe('query parser: structure and parameters', () => {
   });
 
   it('lifts parameters from anywhere, also after and; the last repeat wins', () => {
-    const text = "topics in ['\"Cultura\"'] and q = 'concerto' and classes [event] and subtree [2] sort [time_interval=>asc] and calendar[time_interval] = [2025-06-10 00:00,*] and offset 0 sort [score=>desc] and limit 3 offset 6";
+    const text =
+      "topics in ['\"Cultura\"'] and q = 'concerto' and classes [event] and subtree [2] sort [time_interval=>asc] and calendar[time_interval] = [2025-06-10 00:00,*] and offset 0 sort [score=>desc] and limit 3 offset 6";
     const ast = parseQuery(text);
     expect(ast.clauses.map((c) => c.field)).toEqual(['topics', 'q', 'calendar[time_interval]']);
-    expect(ast.parameters).toMatchObject({ classes: ['event'], subtree: [2], limit: 3, offset: 6, sort: [{ field: 'score', direction: 'desc' }] });
+    expect(ast.parameters).toMatchObject({
+      classes: ['event'],
+      subtree: [2],
+      limit: 3,
+      offset: 6,
+      sort: [{ field: 'score', direction: 'desc' }],
+    });
     expect(ast.filter!.type).toBe('and');
   });
 
   it('reads classes in both forms, select-fields, geosort and language', () => {
     expect(parseQuery("classes 'event'").parameters.classes).toEqual(['event']);
     expect(parseQuery('classes [event,article]').parameters.classes).toEqual(['event', 'article']);
-    const p = parseQuery("select-fields [metadata.id] and raw[meta_node_id_si] = 6132 limit 1 geosort [46.1,11.2] language 'ita-IT'").parameters;
+    const p = parseQuery(
+      "select-fields [metadata.id] and raw[meta_node_id_si] = 6132 limit 1 geosort [46.1,11.2] language 'ita-IT'",
+    ).parameters;
     expect(p).toMatchObject({ selectFields: ['metadata.id'], limit: 1, geosort: [46.1, 11.2], language: ['ita-IT'] });
   });
 
@@ -142,9 +188,9 @@ describe('query parser: structure and parameters', () => {
   });
 
   it('stringifies to a query that parses to the same thing, with offset replaced', () => {
-    const ast = parseQuery("(a in ['\"x \\(1\\)\"'] or b = 2) and c contains [y] classes [event] limit 3 offset 0");
+    const ast = parseQuery('(a in [\'"x \\(1\\)"\'] or b = 2) and c contains [y] classes [event] limit 3 offset 0');
     const next = stringifyQuery(ast, { offset: 3 });
-    expect(next).toBe("( a in ['\"x \\(1\\)\"'] or b = 2 ) and c contains [y] classes [event] limit 3 offset 3");
+    expect(next).toBe('( a in [\'"x \\(1\\)"\'] or b = 2 ) and c contains [y] classes [event] limit 3 offset 3');
     const again = parseQuery(next);
     expect(again.clauses.map((c) => c.values)).toEqual(ast.clauses.map((c) => c.values));
     expect(again.parameters.offset).toBe(3);
@@ -154,7 +200,11 @@ describe('query parser: structure and parameters', () => {
 
 describe('query parser: errors', () => {
   const error = (text: string) => {
-    try { parseQuery(text); } catch (e) { return e as QueryError; }
+    try {
+      parseQuery(text);
+    } catch (e) {
+      return e as QueryError;
+    }
     throw new Error('no error for ' + text);
   };
   it('reports syntax errors as Parser exceptions', () => {

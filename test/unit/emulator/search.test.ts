@@ -11,7 +11,9 @@ const byId = (id: number) => ds.byId.get(id)!;
 describe('dataset', () => {
   it('is deterministic for a seed and a day, and different for another seed', () => {
     const again = generateDataset({ today: TODAY });
-    expect(again.contents.map((c) => [c.id, c.name, c.published, c.urlAlias])).toEqual(ds.contents.map((c) => [c.id, c.name, c.published, c.urlAlias]));
+    expect(again.contents.map((c) => [c.id, c.name, c.published, c.urlAlias])).toEqual(
+      ds.contents.map((c) => [c.id, c.name, c.published, c.urlAlias]),
+    );
     const other = generateDataset({ today: TODAY, seed: 1 });
     expect(other.contents.map((c) => c.name)).not.toEqual(ds.contents.map((c) => c.name));
   });
@@ -19,7 +21,8 @@ describe('dataset', () => {
   it('has ≥ 300 contents of the listing classes plus related objects', () => {
     const main = ds.contents.filter((c) => ['event', 'article', 'place', 'public_service', 'document'].includes(c.classIdentifier));
     expect(main.length).toBeGreaterThanOrEqual(300);
-    for (const cls of ['topic', 'image', 'opening_hours_specification']) expect(ds.contents.some((c) => c.classIdentifier === cls)).toBe(true);
+    for (const cls of ['topic', 'image', 'opening_hours_specification'])
+      expect(ds.contents.some((c) => c.classIdentifier === cls)).toBe(true);
     expect(ds.classes.empty_class).toBeDefined();
     expect(ds.today).toBe(TODAY);
   });
@@ -28,7 +31,10 @@ describe('dataset', () => {
     expect(byId(5001).name['ita-IT']).toBe('<b>Bold</b> news');
     expect(ds.tagIds.has_public_event_typology[`Concerto "all'aperto"`]).toBeDefined();
     expect(ds.contents.find((c) => c.name['ita-IT'] === 'Ambiente (verde) [urbano]')!.classIdentifier).toBe('topic');
-    expect(byId(6001).fields.has_address).toMatchObject({ latitude: byId(6002).fields.has_address.latitude, longitude: byId(6002).fields.has_address.longitude });
+    expect(byId(6001).fields.has_address).toMatchObject({
+      latitude: byId(6002).fields.has_address.latitude,
+      longitude: byId(6002).fields.has_address.longitude,
+    });
     expect(byId(6003).fields.has_address).toBeNull();
     expect(byId(6004).fields.has_address).toMatchObject({ latitude: 0, longitude: 0 });
     expect(byId(4001).fields.takes_place_in).toHaveLength(2);
@@ -87,7 +93,8 @@ describe('filtering', () => {
     expect(from.every((id) => byId(id).fields.anno >= 2025)).toBe(true);
     expect(ids('classes [document] and anno !range [2025,*]').every((id) => byId(id).fields.anno < 2025)).toBe(true);
     const dated = ids(`classes [document] and publication_date range ['2025-01-01','2025-03-31T23:59:59Z']`);
-    for (const id of dated) expect(byId(id).fields.publication_date >= '2025-01-01' && byId(id).fields.publication_date <= '2025-03-31').toBe(true);
+    for (const id of dated)
+      expect(byId(id).fields.publication_date >= '2025-01-01' && byId(id).fields.publication_date <= '2025-03-31').toBe(true);
   });
 
   it('published range reads zone-less dates as UTC', () => {
@@ -115,8 +122,16 @@ describe('filtering', () => {
   });
 
   it('calendar over two date fields of a relation (opening hours)', () => {
-    expect(ids('classes [place] and calendar[opening_hours_specification.valid_from,opening_hours_specification.valid_through] = [today,*]').sort()).toEqual([6005, 6006, 6007]);
-    expect(ids("classes [place] and calendar[opening_hours_specification.valid_from,opening_hours_specification.valid_through] = ['2000-01-01','2000-01-02']")).toEqual([]);
+    expect(
+      ids(
+        'classes [place] and calendar[opening_hours_specification.valid_from,opening_hours_specification.valid_through] = [today,*]',
+      ).sort(),
+    ).toEqual([6005, 6006, 6007]);
+    expect(
+      ids(
+        "classes [place] and calendar[opening_hours_specification.valid_from,opening_hours_specification.valid_through] = ['2000-01-01','2000-01-02']",
+      ),
+    ).toEqual([]);
   });
 
   it('q = … needs every word, case- and accent-insensitive', () => {
@@ -141,18 +156,29 @@ describe('filtering', () => {
     expect(ids('classes [event] and takes_place_in.id in [6001]').sort()).toEqual([4001, 4011]);
     expect(ids(`classes [event] and takes_place_in.name in ['"Palazzo Pretorio"']`)).toEqual([4011]);
     const tag = ds.tagIds.has_public_event_typology['Concerto (jazz)'];
-    expect(ids(`classes [event] and has_public_event_typology.tag_ids in [${tag}]`)).toEqual(ids(`classes [event] and raw[subattr_has_public_event_typology___tag_ids____si] in ['${tag}']`));
+    expect(ids(`classes [event] and has_public_event_typology.tag_ids in [${tag}]`)).toEqual(
+      ids(`classes [event] and raw[subattr_has_public_event_typology___tag_ids____si] in ['${tag}']`),
+    );
     expect(ids(`classes [event] and has_public_event_typology.tag_ids in [${tag}]`)).toContain(4010);
     expect(count('classes [empty_class]')).toBe(0);
   });
 
   it('raises the converter errors of the real server', () => {
-    const err = (q: string) => { try { search(ds, q); } catch (e) { return e as QueryError; } throw new Error('no error'); };
+    const err = (q: string) => {
+      try {
+        search(ds, q);
+      } catch (e) {
+        return e as QueryError;
+      }
+      throw new Error('no error');
+    };
     expect(err('classes [nope]').message).toBe('Class nope not found');
     expect(err('classes [nope]').type).toBe(CONVERTER_ERROR);
-    expect(err("classes [article] and time_interval range [today,*]").message).toBe('Field time_interval not found or not searchable in query class range');
-    expect(err("classes [event] and calendar[time_interval] = [today]").message).toContain('requires a two elements array');
-    expect(err("classes [event] and calendar[time_interval] in [today,*]").message).toContain("must be '='");
+    expect(err('classes [article] and time_interval range [today,*]').message).toBe(
+      'Field time_interval not found or not searchable in query class range',
+    );
+    expect(err('classes [event] and calendar[time_interval] = [today]').message).toContain('requires a two elements array');
+    expect(err('classes [event] and calendar[time_interval] in [today,*]').message).toContain("must be '='");
     expect(err("published range ['not a date','*']").message).toBe('Problem with date not a date');
   });
 });
@@ -173,7 +199,10 @@ describe('sorting, facets, paging', () => {
   });
 
   it('facets come in request order with counts over all hits, names as written', () => {
-    const r = search(ds, `classes [event] and topics in ['"Cultura"'] limit 1 facets [has_public_event_typology|alpha|1000, topics, topics|count|2, class]`);
+    const r = search(
+      ds,
+      `classes [event] and topics in ['"Cultura"'] limit 1 facets [has_public_event_typology|alpha|1000, topics, topics|count|2, class]`,
+    );
     expect(r.facets.map((f) => f.name)).toEqual(['has_public_event_typology', 'topics', 'topics1', 'class']);
     const typology = r.facets[0].data as Record<string, number>;
     expect(Object.keys(typology)).toEqual([...Object.keys(typology)].sort());
@@ -186,7 +215,10 @@ describe('sorting, facets, paging', () => {
   });
 
   it('facets ISO dates, tag ids and raw extra_ fields; an empty facet is []', () => {
-    const r = search(ds, 'classes [document] facets [publication_date|alpha|3, raw[extra_fase_si], raw[extra_year_dt], raw[subattr_document_type___tag_ids____si]]');
+    const r = search(
+      ds,
+      'classes [document] facets [publication_date|alpha|3, raw[extra_fase_si], raw[extra_year_dt], raw[subattr_document_type___tag_ids____si]]',
+    );
     expect(Object.keys(r.facets[0].data)[0]).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
     expect(Object.keys(r.facets[1].data)).toContain('In valutazione (fase 2)');
     expect(Object.keys(r.facets[2].data).every((k) => /^\d{4}-01-01T00:00:00Z$/.test(k))).toBe(true);

@@ -5,8 +5,25 @@ import { startHarness, enc, TODAY, type Harness } from './helpers';
 const REF = {
   searchResults: ['query', 'nextPageQuery', 'totalCount', 'searchHits', 'facets'],
   hit: ['metadata', 'data', 'extradata'],
-  metadata: ['id', 'remoteId', 'classIdentifier', 'class', 'ownerId', 'ownerName', 'mainNodeId', 'sectionIdentifier', 'stateIdentifiers',
-    'published', 'modified', 'languages', 'name', 'parentNodes', 'assignedNodes', 'link', 'classDefinition'],
+  metadata: [
+    'id',
+    'remoteId',
+    'classIdentifier',
+    'class',
+    'ownerId',
+    'ownerName',
+    'mainNodeId',
+    'sectionIdentifier',
+    'stateIdentifiers',
+    'published',
+    'modified',
+    'languages',
+    'name',
+    'parentNodes',
+    'assignedNodes',
+    'link',
+    'classDefinition',
+  ],
   classDefinition: ['identifier', 'name', 'fields'],
   classDefinitionField: ['identifier', 'name', 'dataType', 'constraint'],
   assignedNode: ['id', 'depth', 'path_string'],
@@ -38,8 +55,12 @@ const keys = (o: object) => Object.keys(o);
 const ISO_C = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 function checkHit(hit: any, withView: boolean) {
   expect(keys(hit)).toEqual(REF.hit);
@@ -58,7 +79,9 @@ function checkHit(hit: any, withView: boolean) {
 
 describe('shapes of the reference examples', () => {
   it('REST content/search: SearchResults, event hit, relations, time_interval, extradata with view and geo', async () => {
-    const { body } = await h.json(`/api/opendata/v2/content/search/${enc("id = 4001 facets [topics, raw[subattr_has_public_event_typology___tag_ids____si]]")}?view=card_teaser`);
+    const { body } = await h.json(
+      `/api/opendata/v2/content/search/${enc('id = 4001 facets [topics, raw[subattr_has_public_event_typology___tag_ids____si]]')}?view=card_teaser`,
+    );
     expect(keys(body)).toEqual(REF.searchResults);
     expect(typeof body.query).toBe('string');
     expect(body.nextPageQuery).toBeNull();
@@ -117,20 +140,30 @@ describe('shapes of the reference examples', () => {
   });
 
   it('calendar: bare array of events (recurrence) and opening hours', async () => {
-    const events = (await h.json(`/api/opendata/v2/calendar/search/${enc('classes [event] and id in [4002,4009]')}?start=${TODAY}T00:00:00&end=${TODAY}T23:59:59`)).body;
+    const events = (
+      await h.json(
+        `/api/opendata/v2/calendar/search/${enc('classes [event] and id in [4002,4009]')}?start=${TODAY}T00:00:00&end=${TODAY}T23:59:59`,
+      )
+    ).body;
     expect(Array.isArray(events)).toBe(true);
     for (const e of events) {
       expect(keys(e)).toEqual(REF.calendarEvent);
       expect(keys(e.content)).toEqual(REF.hit);
       expect(keys(e.extendedProps)).toEqual(['location']);
     }
-    const hours = (await h.json(`/opendata/api/calendar/search/?q=${enc('classes [place] and id = 6006')}&start=2025-06-10T00:00:00&end=2025-06-11T00:00:00`)).body;
+    const hours = (
+      await h.json(
+        `/opendata/api/calendar/search/?q=${enc('classes [place] and id = 6006')}&start=2025-06-10T00:00:00&end=2025-06-11T00:00:00`,
+      )
+    ).body;
     expect(hours.length).toBeGreaterThan(0);
     for (const e of hours) expect(keys(e)).toEqual(REF.calendarOpeningHours);
   });
 
   it('datatable: draw protocol', async () => {
-    const { body } = await h.json(`/opendata/api/datatable/search/?q=${enc(enc('classes [document] facets [document_type]'))}&draw=1&start=0&length=2&columns[0][name]=name`);
+    const { body } = await h.json(
+      `/opendata/api/datatable/search/?q=${enc(enc('classes [document] facets [document_type]'))}&draw=1&start=0&length=2&columns[0][name]=name`,
+    );
     expect(keys(body)).toEqual(REF.datatable);
     expect(keys(body.data[0]).slice(0, 2)).toEqual(['metadata', 'data']);
     expect(keys(body.facets[0])).toEqual(REF.facet);
@@ -143,15 +176,24 @@ describe('shapes of the reference examples', () => {
     for (const f of body.fields) expect(keys(f)).toEqual(REF.classField);
     const types = Object.fromEntries(body.fields.map((f: any) => [f.identifier, f.template.type]));
     expect(types).toMatchObject({
-      file: 'file', attachments: 'multifile', amounts: 'array of objects', authors: 'array of objects', contact_user: 'user',
-      price: 'price', publication_date: 'ISO 8601 date', expiration_time: 'ISO 8601 date', topics: 'array of id or remoteId or file or image',
+      file: 'file',
+      attachments: 'multifile',
+      amounts: 'array of objects',
+      authors: 'array of objects',
+      contact_user: 'user',
+      price: 'price',
+      publication_date: 'ISO 8601 date',
+      expiration_time: 'ISO 8601 date',
+      topics: 'array of id or remoteId or file or image',
       document_type: 'tag',
     });
     expect(body.fields.find((f: any) => f.identifier === 'link').dataType).toBe('ezurl');
   });
 
   it('select-fields: a bare array', async () => {
-    const { body } = await h.json(`/api/opendata/v2/content/search/${enc('select-fields [metadata.id] and raw[meta_node_id_si] = 14001 limit 1')}`);
+    const { body } = await h.json(
+      `/api/opendata/v2/content/search/${enc('select-fields [metadata.id] and raw[meta_node_id_si] = 14001 limit 1')}`,
+    );
     expect(body).toEqual([4001]);
   });
 

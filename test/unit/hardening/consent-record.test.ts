@@ -16,7 +16,9 @@ describe('judge: a stored choice naming what the config does not have', () => {
   });
 
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('a category or service named %s is discarded', (name) => {
-    expect(judge(record(`"${name}":{"wanted":true},"necessary":{"wanted":true},"analytics":{"wanted":true}`, '"stats"'), config).verdict).toBe('discard');
+    expect(
+      judge(record(`"${name}":{"wanted":true},"necessary":{"wanted":true},"analytics":{"wanted":true}`, '"stats"'), config).verdict,
+    ).toBe('discard');
     expect(judge(record('"necessary":{"wanted":true},"analytics":{"wanted":true}', `"${name}","stats"`), config).verdict).toBe('discard');
     expect(Object.keys(Object.prototype)).toEqual([]);
   });

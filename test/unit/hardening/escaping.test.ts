@@ -11,7 +11,16 @@ import { sanitizeEmbed } from '../../../runtime/sanitize';
 import { PAYLOADS, trip } from '../../../fixtures/data/hostile.mjs';
 
 describe('admin templates: a value in a URL attribute must be a link', () => {
-  const data = { bad: 'javascript:alert(1)', tab: ' \tjava\tscript:alert(1)', data: 'data:text/html,<script>alert(1)</script>', ok: 'https://esempio.it/a?b=1', rel: '/Servizi/Anagrafe', mail: 'mailto:urp@esempio.it', slash: '//altro.it/x', back: '/\\altro.it/x' };
+  const data = {
+    bad: 'javascript:alert(1)',
+    tab: ' \tjava\tscript:alert(1)',
+    data: 'data:text/html,<script>alert(1)</script>',
+    ok: 'https://esempio.it/a?b=1',
+    rel: '/Servizi/Anagrafe',
+    mail: 'mailto:urp@esempio.it',
+    slash: '//altro.it/x',
+    back: '/\\altro.it/x',
+  };
 
   it.each(['bad', 'tab', 'data', 'slash', 'back'])('%s is dropped from href, src, action, formaction and srcset', (key) => {
     for (const attr of ['href', 'src', 'action', 'formaction', 'poster']) {
@@ -42,7 +51,11 @@ describe('admin templates: a value in a URL attribute must be a link', () => {
 
   it('isLinkValue', () => {
     expect(['https://a.it', 'http://a.it', '/a', 'a.html', '?q=1', '#top', 'tel:+39'].every(isLinkValue)).toBe(true);
-    expect(['javascript:x', 'JAVASCRIPT:x', '\u0001javascript:x', 'data:x', 'vbscript:x', '//a.it', '/\\a.it', '\\\\a.it', 'ftp:x'].some(isLinkValue)).toBe(false);
+    expect(
+      ['javascript:x', 'JAVASCRIPT:x', '\u0001javascript:x', 'data:x', 'vbscript:x', '//a.it', '/\\a.it', '\\\\a.it', 'ftp:x'].some(
+        isLinkValue,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -57,7 +70,8 @@ describe('url aliases', () => {
   });
 });
 
-const HOSTILE_VIEW = '<div class="card"><h3><a href="/x">Titolo</a></h3></div>' + Object.values(PAYLOADS.html).join('') + PAYLOADS.view.markers;
+const HOSTILE_VIEW =
+  '<div class="card"><h3><a href="/x">Titolo</a></h3></div>' + Object.values(PAYLOADS.html).join('') + PAYLOADS.view.markers;
 
 function liveMarkup(root: ParentNode) {
   const all = Array.from(root.querySelectorAll('*'));
@@ -65,7 +79,11 @@ function liveMarkup(root: ParentNode) {
     handlers: all.filter((el) => Array.from(el.attributes).some((a) => /^on/i.test(a.name))).length,
     styles: all.filter((el) => el.hasAttribute('style') || el.tagName === 'STYLE').length,
     scripts: root.querySelectorAll('script, iframe, object, embed, base, meta, link, form').length,
-    codeUrls: all.filter((el) => ['href', 'src', 'action', 'formaction', 'xlink:href', 'data'].some((a) => /^\s*(javascript|vbscript|data:text)/i.test((el.getAttribute(a) || '').replace(/[\t\n\r]/g, '')))).length,
+    codeUrls: all.filter((el) =>
+      ['href', 'src', 'action', 'formaction', 'xlink:href', 'data'].some((a) =>
+        /^\s*(javascript|vbscript|data:text)/i.test((el.getAttribute(a) || '').replace(/[\t\n\r]/g, '')),
+      ),
+    ).length,
     markers: root.querySelectorAll('[data-piazza-block], [data-shared_link], [data-shared_link_view]').length,
   };
 }

@@ -16,9 +16,18 @@ const topics: Array<{ id: number; name: string }> = ds.contents
   .filter((c: any) => c.classIdentifier === 'topic')
   .map((c: any) => ({ id: c.id, name: c.name['ita-IT'] }));
 const withTopic = (classId: string, id: number) =>
-  ds.contents.filter((c: any) => c.classIdentifier === classId && (c.fields.topics || []).includes(id)).map((c: any) => c.id).sort();
-const ids = (query: string) => search(ds, query, { limit: 300 }).hits.map((c: any) => c.id).sort();
-const values = (query: string) => parseQuery(query).clauses.filter((c: any) => c.field === 'topics').flatMap((c: any) => c.values);
+  ds.contents
+    .filter((c: any) => c.classIdentifier === classId && (c.fields.topics || []).includes(id))
+    .map((c: any) => c.id)
+    .sort();
+const ids = (query: string) =>
+  search(ds, query, { limit: 300 })
+    .hits.map((c: any) => c.id)
+    .sort();
+const values = (query: string) =>
+  parseQuery(query)
+    .clauses.filter((c: any) => c.field === 'topics')
+    .flatMap((c: any) => c.values);
 
 describe('hostile topics', () => {
   it('are hostile: every name holds a `$`, quotes and brackets (what arrays cannot carry as they are)', () => {

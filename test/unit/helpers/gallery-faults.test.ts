@@ -20,11 +20,18 @@ describe('gallery faults, English', () => {
     // The theme's blueimp (../shared/real/original-listing/files/openpa_bootstrapitalia/design/
     // bootstrapitalia/javascript/jquery.blueimp-gallery.min.js) logs 'blueimp Gallery: Widget container
     // not found', '… Slides container not found', '… No or empty list provided as first argument'.
-    document.body.innerHTML = '<a id="no-widget" href="/a.png" data-gallery>a</a>'
-      + '<div id="widget-senza-slides"></div><a id="no-slides" href="/b.png" data-gallery="#widget-senza-slides">b</a>'
-      + '<button type="button" id="empty" data-gallery="#widget-vuoto">c</button>';
+    document.body.innerHTML =
+      '<a id="no-widget" href="/a.png" data-gallery>a</a>' +
+      '<div id="widget-senza-slides"></div><a id="no-slides" href="/b.png" data-gallery="#widget-senza-slides">b</a>' +
+      '<button type="button" id="empty" data-gallery="#widget-vuoto">c</button>';
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mount(document, { version: 't', nonce: '', base: '/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))), explain: async () => 'not used' });
+    mount(document, {
+      version: 't',
+      nonce: '',
+      base: '/',
+      events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))),
+      explain: async () => 'not used',
+    });
     // What the gallery did with each click, read after it, before the test keeps jsdom from navigating.
     const prevented: boolean[] = [];
     const record = (e: Event) => {

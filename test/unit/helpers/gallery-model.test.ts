@@ -1,16 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { chooseVideoSource, embedUrl, isExternalVideoHost, previewOf, toItem, vimeoIdOf, youtubeIdOf } from '../../../gallery/model/items';
-import { DEFAULTS, initial, optionsFrom, preloadIndexes, reduce, slideshowState, swipeDirection, type Action, type SessionState } from '../../../gallery/model/session';
+import {
+  DEFAULTS,
+  initial,
+  optionsFrom,
+  preloadIndexes,
+  reduce,
+  slideshowState,
+  swipeDirection,
+  type Action,
+  type SessionState,
+} from '../../../gallery/model/session';
 
 describe('gallery items (blueimp attributes)', () => {
   it('reads an image link as the portal renders it', () => {
     expect(toItem({ href: 'http://p.test/var/img/duomo.jpg', title: 'Piazza Duomo', thumbnail: '/t.jpg' })).toMatchObject({
-      kind: 'image', href: 'http://p.test/var/img/duomo.jpg', title: 'Piazza Duomo', thumbnail: '/t.jpg',
+      kind: 'image',
+      href: 'http://p.test/var/img/duomo.jpg',
+      title: 'Piazza Duomo',
+      thumbnail: '/t.jpg',
     });
   });
 
   it('recognises YouTube and Vimeo by id attribute or by URL', () => {
-    expect(toItem({ href: 'https://www.youtube.com/watch?v=abcDEF12345', type: 'text/html', youtube: 'abcDEF12345' })).toMatchObject({ kind: 'youtube', videoId: 'abcDEF12345' });
+    expect(toItem({ href: 'https://www.youtube.com/watch?v=abcDEF12345', type: 'text/html', youtube: 'abcDEF12345' })).toMatchObject({
+      kind: 'youtube',
+      videoId: 'abcDEF12345',
+    });
     expect(toItem({ href: 'https://youtu.be/abcDEF12345' })).toMatchObject({ kind: 'youtube', videoId: 'abcDEF12345' });
     expect(toItem({ href: 'https://vimeo.com/76979871', vimeo: '' })).toMatchObject({ kind: 'vimeo', videoId: '76979871' });
     expect(toItem({ href: '#', type: 'text/html', vimeo: '76979871' })).toMatchObject({ kind: 'vimeo', videoId: '76979871' });
@@ -29,8 +45,14 @@ describe('gallery items (blueimp attributes)', () => {
   it('reads videos by type, by sources or by file extension', () => {
     expect(toItem({ href: '/v.mp4', type: 'video/mp4', poster: '/p.jpg' })).toMatchObject({ kind: 'video', poster: '/p.jpg' });
     expect(toItem({ href: '/v.webm' })!.kind).toBe('video');
-    const item = toItem({ type: 'video/*', sources: '[{"href":"/v.webm","type":"video/webm"},{"href":"/v.mp4","type":"video/mp4"},{"href":"javascript:x"}]' })!;
-    expect(item.sources).toEqual([{ href: '/v.webm', type: 'video/webm' }, { href: '/v.mp4', type: 'video/mp4' }]);
+    const item = toItem({
+      type: 'video/*',
+      sources: '[{"href":"/v.webm","type":"video/webm"},{"href":"/v.mp4","type":"video/mp4"},{"href":"javascript:x"}]',
+    })!;
+    expect(item.sources).toEqual([
+      { href: '/v.webm', type: 'video/webm' },
+      { href: '/v.mp4', type: 'video/mp4' },
+    ]);
     expect(toItem({ type: 'video/mp4' })).toBeNull();
     expect(toItem({ href: '/v.mp4', sources: 'not json' })!.sources).toEqual([]);
   });
@@ -128,8 +150,13 @@ describe('gallery session', () => {
   it('reads the widget options with blueimp defaults', () => {
     expect(optionsFrom({})).toEqual(DEFAULTS);
     expect(DEFAULTS).toMatchObject({ slideshowInterval: 5000, transitionSpeed: 400, preloadRange: 2 });
-    expect(optionsFrom({ slideshowInterval: '3000', startSlideshow: 'true', transitionSpeed: 'x', slideErrorClass: 'icon icon-ban' })).toMatchObject({
-      slideshowInterval: 3000, startSlideshow: true, transitionSpeed: 400, slideErrorClass: 'icon icon-ban',
+    expect(
+      optionsFrom({ slideshowInterval: '3000', startSlideshow: 'true', transitionSpeed: 'x', slideErrorClass: 'icon icon-ban' }),
+    ).toMatchObject({
+      slideshowInterval: 3000,
+      startSlideshow: true,
+      transitionSpeed: 400,
+      slideErrorClass: 'icon icon-ban',
     });
     expect(optionsFrom({ slideErrorClass: '"><x' }).slideErrorClass).toBe('slide-error');
   });

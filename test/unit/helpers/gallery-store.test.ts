@@ -27,7 +27,7 @@ function setup(index = 0) {
 afterEach(() => resetPageViewAllowances());
 
 describe('gallery store', () => {
-  it('holds the reducer\'s session, and tells its readers only when the reducer changed something', async () => {
+  it("holds the reducer's session, and tells its readers only when the reducer changed something", async () => {
     const t = setup(1);
     expect(items.map((i) => i.kind)).toEqual(['image', 'image', 'youtube']);
     expect(t.store.state.session).toMatchObject({ index: 1, count: 3, phase: 'open', slideshow: 'playing', sliding: false });

@@ -17,7 +17,10 @@ describe('procedure: show all / hide all', () => {
 });
 
 describe('procedure: #step links', () => {
-  const steps = [{ id: 'collapse-a-0', headingId: 'heading-a-0' }, { id: 'collapse-a-1', headingId: null }];
+  const steps = [
+    { id: 'collapse-a-0', headingId: 'heading-a-0' },
+    { id: 'collapse-a-1', headingId: null },
+  ];
   it('finds the step by its id or its heading id', () => {
     expect(stepForHash('#collapse-a-1', steps)).toBe(1);
     expect(stepForHash('#heading-a-0', steps)).toBe(0);

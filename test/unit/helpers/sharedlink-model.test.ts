@@ -7,7 +7,9 @@ describe('shared link: which request', () => {
   it('reads an object link, keeping the port', () => {
     const plan = planEmbed('http://127.0.0.1:8123/openpa/object/4521', 'card_teaser', page);
     expect(plan).toEqual({ base: 'http://127.0.0.1:8123', view: 'card_teaser', objectId: '4521' });
-    expect(readUrl(plan!.base, plan!.objectId!, plan!.view)).toBe('http://127.0.0.1:8123/api/opendata/v2/content/read/4521?view=card_teaser');
+    expect(readUrl(plan!.base, plan!.objectId!, plan!.view)).toBe(
+      'http://127.0.0.1:8123/api/opendata/v2/content/read/4521?view=card_teaser',
+    );
   });
 
   it('looks a node link up with the original select-fields query', () => {
@@ -19,7 +21,11 @@ describe('shared link: which request', () => {
   });
 
   it('resolves a relative link against the page and accepts a siteaccess prefix', () => {
-    expect(planEmbed('/ita/openpa/object/12/', 'card', page)).toEqual({ base: 'https://www.comune.esempio.it', view: 'card', objectId: '12' });
+    expect(planEmbed('/ita/openpa/object/12/', 'card', page)).toEqual({
+      base: 'https://www.comune.esempio.it',
+      view: 'card',
+      objectId: '12',
+    });
   });
 
   it('refuses links that are not object or node links, odd ids and odd view names', () => {

@@ -20,24 +20,49 @@ const contacts = t([
 
 describe('stacked tables: grid', () => {
   it('resolves colspan and rowspan into columns', () => {
-    const grid = buildGrid(t([
-      ['thead', ['th:Giorno', 'th:Orario|2']],
-      ['tbody', ['td:Lun^2', 'td:9', 'td:12']],
-      ['tbody', ['td:14', 'td:17']],
-    ]));
+    const grid = buildGrid(
+      t([
+        ['thead', ['th:Giorno', 'th:Orario|2']],
+        ['tbody', ['td:Lun^2', 'td:9', 'td:12']],
+        ['tbody', ['td:14', 'td:17']],
+      ]),
+    );
     expect(grid.columns).toBe(3);
-    expect(grid.cells[0]).toEqual([{ row: 0, cell: 0 }, { row: 0, cell: 1 }, { row: 0, cell: 1 }]);
-    expect(grid.cells[2]).toEqual([{ row: 1, cell: 0 }, { row: 2, cell: 0 }, { row: 2, cell: 1 }]);
+    expect(grid.cells[0]).toEqual([
+      { row: 0, cell: 0 },
+      { row: 0, cell: 1 },
+      { row: 0, cell: 1 },
+    ]);
+    expect(grid.cells[2]).toEqual([
+      { row: 1, cell: 0 },
+      { row: 2, cell: 0 },
+      { row: 2, cell: 1 },
+    ]);
     expect(grid.headerRows).toEqual([0]);
   });
 
   it('never lets a rowspan cross into another section', () => {
-    const grid = buildGrid(t([['thead', ['th:A^3', 'th:B']], ['tbody', ['td:1', 'td:2']]]));
-    expect(grid.cells[1]).toEqual([{ row: 1, cell: 0 }, { row: 1, cell: 1 }]);
+    const grid = buildGrid(
+      t([
+        ['thead', ['th:A^3', 'th:B']],
+        ['tbody', ['td:1', 'td:2']],
+      ]),
+    );
+    expect(grid.cells[1]).toEqual([
+      { row: 1, cell: 0 },
+      { row: 1, cell: 1 },
+    ]);
   });
 
   it('uses the first row as header row when there is no thead', () => {
-    expect(buildGrid(t([['tbody', ['th:A', 'th:B']], ['tbody', ['td:1', 'td:2']]])).headerRows).toEqual([0]);
+    expect(
+      buildGrid(
+        t([
+          ['tbody', ['th:A', 'th:B']],
+          ['tbody', ['td:1', 'td:2']],
+        ]),
+      ).headerRows,
+    ).toEqual([0]);
   });
 });
 
@@ -64,44 +89,78 @@ describe('stacked tables: stack mode (stacktable)', () => {
   });
 
   it('labels a value spanning two columns with both headers', () => {
-    const layout = layoutTable(t([
-      ['thead', ['th:Ufficio', 'th:Mattina', 'th:Pomeriggio']],
-      ['tbody', ['td:URP', 'td:Chiuso per lavori|2']],
-    ]), 'stack')!;
-    expect(layout.groups[0].pairs).toEqual([{ label: [{ row: 0, cell: 1 }, { row: 0, cell: 2 }], value: { row: 1, cell: 1 } }]);
+    const layout = layoutTable(
+      t([
+        ['thead', ['th:Ufficio', 'th:Mattina', 'th:Pomeriggio']],
+        ['tbody', ['td:URP', 'td:Chiuso per lavori|2']],
+      ]),
+      'stack',
+    )!;
+    expect(layout.groups[0].pairs).toEqual([
+      {
+        label: [
+          { row: 0, cell: 1 },
+          { row: 0, cell: 2 },
+        ],
+        value: { row: 1, cell: 1 },
+      },
+    ]);
   });
 
   it('repeats a rowspan value in every record it covers', () => {
-    const layout = layoutTable(t([
-      ['thead', ['th:Giorno', 'th:Sportello', 'th:Orario']],
-      ['tbody', ['td:Lunedì^2', 'td:Anagrafe', 'td:9-12']],
-      ['tbody', ['td:Tributi', 'td:14-17']],
-    ]), 'stack')!;
+    const layout = layoutTable(
+      t([
+        ['thead', ['th:Giorno', 'th:Sportello', 'th:Orario']],
+        ['tbody', ['td:Lunedì^2', 'td:Anagrafe', 'td:9-12']],
+        ['tbody', ['td:Tributi', 'td:14-17']],
+      ]),
+      'stack',
+    )!;
     expect(layout.groups.map((g) => g.head)).toEqual([[{ row: 1, cell: 0 }], [{ row: 1, cell: 0 }]]);
-    expect(layout.groups[1].pairs.map((p) => p.value)).toEqual([{ row: 2, cell: 0 }, { row: 2, cell: 1 }]);
+    expect(layout.groups[1].pairs.map((p) => p.value)).toEqual([
+      { row: 2, cell: 0 },
+      { row: 2, cell: 1 },
+    ]);
   });
 
   it('reads a two-row thead as one label per column', () => {
-    const layout = layoutTable(t([
-      ['thead', ['th:Ufficio^2', 'th:Contatti|2']],
-      ['thead', ['th:Telefono', 'th:Email']],
-      ['tbody', ['td:URP', 'td:0461', 'td:urp@x.it']],
-    ]), 'stack')!;
+    const layout = layoutTable(
+      t([
+        ['thead', ['th:Ufficio^2', 'th:Contatti|2']],
+        ['thead', ['th:Telefono', 'th:Email']],
+        ['tbody', ['td:URP', 'td:0461', 'td:urp@x.it']],
+      ]),
+      'stack',
+    )!;
     expect(layout.groups).toHaveLength(1);
-    expect(layout.groups[0].pairs[0].label).toEqual([{ row: 0, cell: 1 }, { row: 1, cell: 0 }]);
+    expect(layout.groups[0].pairs[0].label).toEqual([
+      { row: 0, cell: 1 },
+      { row: 1, cell: 0 },
+    ]);
   });
 
   it('keeps tfoot rows as records', () => {
-    const layout = layoutTable(t([
-      ['thead', ['th:Voce', 'th:Importo']],
-      ['tbody', ['td:IMU', 'td:100']],
-      ['tfoot', ['td:Totale', 'td:100']],
-    ]), 'stack')!;
+    const layout = layoutTable(
+      t([
+        ['thead', ['th:Voce', 'th:Importo']],
+        ['tbody', ['td:IMU', 'td:100']],
+        ['tfoot', ['td:Totale', 'td:100']],
+      ]),
+      'stack',
+    )!;
     expect(layout.groups.map((g) => g.row)).toEqual([1, 2]);
   });
 
   it('does nothing without header cells', () => {
-    expect(layoutTable(t([['tbody', ['td:a', 'td:b']], ['tbody', ['td:c', 'td:d']]]), 'stack')).toBeNull();
+    expect(
+      layoutTable(
+        t([
+          ['tbody', ['td:a', 'td:b']],
+          ['tbody', ['td:c', 'td:d']],
+        ]),
+        'stack',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -114,10 +173,13 @@ describe('stacked tables: card mode (cardtable)', () => {
   });
 
   it('skips a cell that only repeats its header (a header row repeated in the body)', () => {
-    const layout = layoutTable(t([
-      ['tbody', ['th:Nome', 'th:Ruolo']],
-      ['tbody', ['td:Nome', 'td:Sindaco']],
-    ]), 'card')!;
+    const layout = layoutTable(
+      t([
+        ['tbody', ['th:Nome', 'th:Ruolo']],
+        ['tbody', ['td:Nome', 'td:Sindaco']],
+      ]),
+      'card',
+    )!;
     expect(layout.groups[0].pairs.map((p) => p.value)).toEqual([{ row: 1, cell: 1 }]);
   });
 });
@@ -129,7 +191,7 @@ describe('stacked tables: column mode (stackcolumns)', () => {
     ['tbody', ['th:Uscite', 'td:9', 'td:11', 'td:']],
   ]);
 
-  it('makes one group per column from the second, labelled by each row\'s first cell', () => {
+  it("makes one group per column from the second, labelled by each row's first cell", () => {
     const layout = layoutTable(budget, 'column')!;
     expect(layout.groups).toHaveLength(3);
     expect(layout.groups[0]).toEqual({
@@ -143,17 +205,39 @@ describe('stacked tables: column mode (stackcolumns)', () => {
   });
 
   it('needs at least 3 columns, counting spans', () => {
-    expect(layoutTable(t([['thead', ['th:A', 'th:B']], ['tbody', ['td:1', 'td:2']]]), 'column')).toBeNull();
-    expect(layoutTable(t([['thead', ['th:A', 'th:B|2']], ['tbody', ['td:1', 'td:2', 'td:3']]]), 'column')).not.toBeNull();
+    expect(
+      layoutTable(
+        t([
+          ['thead', ['th:A', 'th:B']],
+          ['tbody', ['td:1', 'td:2']],
+        ]),
+        'column',
+      ),
+    ).toBeNull();
+    expect(
+      layoutTable(
+        t([
+          ['thead', ['th:A', 'th:B|2']],
+          ['tbody', ['td:1', 'td:2', 'td:3']],
+        ]),
+        'column',
+      ),
+    ).not.toBeNull();
   });
 
   it('puts a value spanning columns in each of them, and a full-width row as a heading', () => {
-    const layout = layoutTable(t([
-      ['thead', ['th:Voce', 'th:2023', 'th:2024']],
-      ['tbody', ['th:Entrate', 'td:10|2']],
-      ['tbody', ['td:Note|3']],
-    ]), 'column')!;
-    expect(layout.groups.map((g) => g.pairs[0].value)).toEqual([{ row: 1, cell: 1 }, { row: 1, cell: 1 }]);
+    const layout = layoutTable(
+      t([
+        ['thead', ['th:Voce', 'th:2023', 'th:2024']],
+        ['tbody', ['th:Entrate', 'td:10|2']],
+        ['tbody', ['td:Note|3']],
+      ]),
+      'column',
+    )!;
+    expect(layout.groups.map((g) => g.pairs[0].value)).toEqual([
+      { row: 1, cell: 1 },
+      { row: 1, cell: 1 },
+    ]);
     expect(layout.groups[0].pairs[1]).toEqual({ label: [], value: { row: 2, cell: 0 } });
   });
 });

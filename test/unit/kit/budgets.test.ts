@@ -5,9 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { type Budget, file, unmatched } from '../../../scripts/budgets.mjs';
 
 // file names as rollup writes them: [name]-[hash].js, the hash 8 characters of base64url
-const BUILT = ['datatable-BOqDU6rt.js', 'datatable-openpa-DwZ55Bww.js', 'i18n-BGtLVY0n.js', 'i18n-CDi1NLBT.js', 'listing-DXIbEISY.js', 'listing-early-CUyyh5do.js', 'x-a_b-c1234.js'];
+const BUILT = [
+  'datatable-BOqDU6rt.js',
+  'datatable-openpa-DwZ55Bww.js',
+  'i18n-BGtLVY0n.js',
+  'i18n-CDi1NLBT.js',
+  'listing-DXIbEISY.js',
+  'listing-early-CUyyh5do.js',
+  'x-a_b-c1234.js',
+];
 const budget = (chunks: string[]): Budget => ({ name: 'a budget', chunks, dir: 'dist/chunks', limit: '1 KB' });
-const check = (chunks: string[]) => unmatched([budget(chunks)], (p) => p === 'dist' || p === 'dist/chunks' || p === 'dist/piazza.js', () => BUILT);
+const check = (chunks: string[]) =>
+  unmatched(
+    [budget(chunks)],
+    (p) => p === 'dist' || p === 'dist/chunks' || p === 'dist/piazza.js',
+    () => BUILT,
+  );
 
 describe('size budgets', () => {
   it('match a chunk name to its one file, not to a longer name that starts the same', () => {
@@ -32,7 +45,13 @@ describe('size budgets', () => {
   });
 
   it('say once that there is no build', () => {
-    expect(unmatched([budget(['listing']), budget(['datatable'])], () => false, () => [])).toEqual(['size budgets: no dist/ (run npm run build first)']);
+    expect(
+      unmatched(
+        [budget(['listing']), budget(['datatable'])],
+        () => false,
+        () => [],
+      ),
+    ).toEqual(['size budgets: no dist/ (run npm run build first)']);
   });
 
   it('refuse a name that is no chunk name', () => {

@@ -153,12 +153,14 @@ describe('the import graph of the project (runtime/, consent/, helpers/, gallery
     const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
     // --noCheck: resolution only (the type check is `npm run typecheck`'s); tsc's exit status says
     // whether the types check, so the output is read whatever it is.
-    const out = await promisify(execFile)(process.execPath, [tsc, '--noEmit', '--noCheck', '--explainFiles', '-p', 'tsconfig.json'], { cwd: root, maxBuffer: 64 << 20 })
-      .catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
+    const out = await promisify(execFile)(process.execPath, [tsc, '--noEmit', '--noCheck', '--explainFiles', '-p', 'tsconfig.json'], {
+      cwd: root,
+      maxBuffer: 64 << 20,
+    }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
     graph = graphOf(out.stdout);
   }, 120_000);
 
-  it('is the compiler\'s (known edges are there)', () => {
+  it("is the compiler's (known edges are there)", () => {
     // if tsc's wording changed, the graph would be empty and every check below would pass
     expect(graph.get('blocks/listing/index.ts')).toContain('runtime/block/kit.ts');
     expect(graph.get('blocks/listing/tabs.ts')).toContain('blocks/listing/geo/geo.controller.ts'); // a dynamic import
@@ -171,7 +173,7 @@ describe('the import graph of the project (runtime/, consent/, helpers/, gallery
     expect(circles(graph).map((c) => c.join(' → '))).toEqual([]);
   });
 
-  it('never imports up a layer (runtime/ → features and blocks → piazza.ts and configurator/), nor another block\'s or feature\'s files', () => {
+  it("never imports up a layer (runtime/ → features and blocks → piazza.ts and configurator/), nor another block's or feature's files", () => {
     expect(layerBreaches(graph)).toEqual([]);
   });
 });

@@ -66,7 +66,7 @@ const SCHEMA = {
     blockId: { type: 'string' },
     locale: { type: 'string' },
     day: { type: 'string', minLength: 1, description: 'The day the offices are closed.' },
-    color: { deprecated: true, description: 'Use the theme\'s classes.', 'x-description-it': 'Usa le classi del tema.' },
+    color: { deprecated: true, description: "Use the theme's classes.", 'x-description-it': 'Usa le classi del tema.' },
   },
 };
 
@@ -77,8 +77,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'public.ts'), PUBLIC);
   writeFileSync(join(tmp, 'schemas', 'notice.schema.json'), JSON.stringify(SCHEMA), { flag: 'w' });
   const registry = JSON.parse(readFileSync(join(root, 'blocks/registry.json'), 'utf8'));
-  registry.blocks.notice = { // the one line
-    dir: relative(root, dir), schema: relative(root, join(tmp, 'schemas', 'notice.schema.json')),
+  registry.blocks.notice = {
+    // the one line
+    dir: relative(root, dir),
+    schema: relative(root, join(tmp, 'schemas', 'notice.schema.json')),
     budgets: [{ name: 'notice block', chunks: ['notice'], limit: '1 KB' }],
   };
   writeFileSync(join(tmp, 'registry.json'), JSON.stringify(registry));
@@ -89,7 +91,13 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 function context(): BlockContext {
   const explain = async (what: unknown) => JSON.stringify(what);
   return {
-    version: 'test', nonce: '', base: '/dist/', events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))), explain, blockId: 'chiusura', type: 'notice',
+    version: 'test',
+    nonce: '',
+    base: '/dist/',
+    events: createEmitter(adminNotes('[piazza] ', async (what) => JSON.stringify(what))),
+    explain,
+    blockId: 'chiusura',
+    type: 'notice',
     log: adminLog(linePrefix('notice', 'chiusura'), explain),
   };
 }
@@ -110,8 +118,12 @@ describe('a block added with its schema, its folder and one registry line', () =
     expect(element.querySelector('[role=status]')).not.toBeNull();
     expect(document.head.querySelector('style[data-piazza-css="notice"]')?.textContent).toContain('border-left');
     // (the words are the messages chunk's; this context's explain gives the codes)
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[piazza] notice block "chiusura": '
-      + JSON.stringify({ code: 'ignored', key: '/color', note: { it: 'Usa le classi del tema.', en: 'Use the theme\'s classes.' } })));
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        '[piazza] notice block "chiusura": ' +
+          JSON.stringify({ code: 'ignored', key: '/color', note: { it: 'Usa le classi del tema.', en: "Use the theme's classes." } }),
+      ),
+    );
     cleanup();
     expect(element.querySelector('.piazza-notice')?.childNodes.length).toBe(0);
     expect(element.querySelector('[role=status]')).toBeNull();
@@ -123,7 +135,10 @@ describe('a block added with its schema, its folder and one registry line', () =
     const { mount } = await import(/* @vite-ignore */ join(dir, 'index.ts'));
     const element = document.body.appendChild(document.createElement('div'));
     element.innerHTML = '<p>fallback</p>';
-    await expect(mount(element, { day: '' }, context())).rejects.toMatchObject({ name: 'ConfigError', problems: [{ path: '/day', code: 'minLength' }] });
+    await expect(mount(element, { day: '' }, context())).rejects.toMatchObject({
+      name: 'ConfigError',
+      problems: [{ path: '/day', code: 'minLength' }],
+    });
     await expect(mount(element, {}, context())).rejects.toMatchObject({ problems: [{ path: '/day', code: 'required' }] });
     expect(element.innerHTML).toBe('<p>fallback</p>');
     expect(document.head.querySelector('style[data-piazza-css="notice"]')).toBeNull();
@@ -131,8 +146,11 @@ describe('a block added with its schema, its folder and one registry line', () =
 
   it('is known to `npm run validate` and to the typings', async () => {
     const page = join(tmp, 'page.html');
-    writeFileSync(page, '<div data-piazza-block="notice" id="a"><script type="application/json">{"blockId": "ok", "day": "1 maggio"}</script></div>'
-      + '<div data-piazza-block="notice" id="b"><script type="application/json">{"blockId": "ko", "day": 3}</script></div>');
+    writeFileSync(
+      page,
+      '<div data-piazza-block="notice" id="a"><script type="application/json">{"blockId": "ok", "day": "1 maggio"}</script></div>' +
+        '<div data-piazza-block="notice" id="b"><script type="application/json">{"blockId": "ko", "day": 3}</script></div>',
+    );
     const out = await run('node', [join(root, 'scripts/validate.mjs'), page], { cwd: root, env }).catch((e) => e);
     expect(out.code).toBe(1);
     expect(out.stdout).toContain(page + ': notice "ok": ok');
@@ -169,17 +187,24 @@ describe('a block added with its schema, its folder and one registry line', () =
       const notice = 'notice' as ConfigType;
       expect(CONFIG_TYPES).toEqual(['listing', 'datatable', 'probe', 'notice', 'consent']);
       // its fields in the form (the legacy key kept out of it), the kit's keys in Avanzate
-      expect(BLOCKS[notice].groups.map((g) => [g.id, g.keys, g.open])).toEqual([['cosa', ['day'], true], ['avanzate', ['blockId', 'locale'], false]]);
+      expect(BLOCKS[notice].groups.map((g) => [g.id, g.keys, g.open])).toEqual([
+        ['cosa', ['day'], true],
+        ['avanzate', ['blockId', 'locale'], false],
+      ]);
       expect(Object.keys(localizeSchema(BLOCKS[notice], 'it').properties)).toEqual(['$schema', 'blockId', 'locale', 'day']);
       // the problems `npm run validate` prints for the same config (above), and the legacy key as a warning
       expect(problemsOf(notice, { day: 3 }, 'it').map((p) => [p.path, p.message])).toEqual([['/day', 'deve essere una stringa']]);
-      expect(problemsOf(notice, { day: '2 giugno', color: 'red' }, 'en')).toMatchObject([{ path: '/color', code: 'ignored', warning: true }]);
+      expect(problemsOf(notice, { day: '2 giugno', color: 'red' }, 'en')).toMatchObject([
+        { path: '/color', code: 'ignored', warning: true },
+      ]);
       expect(problemsOf(notice, { day: '2 giugno' }, 'it')).toEqual([]);
       // a pasted config is recognised by its $schema, or by the key only it has
       expect(starter(notice)).toEqual({ $schema: '../schemas/notice.schema.json' });
       expect(typeOf(starter(notice))).toBe(notice);
       expect(typeOf({ day: '2 giugno' })).toBe(notice);
-      expect(configHtml(notice, { blockId: 'chiusura', day: '2 giugno' }, 'Uffici chiusi')).toContain('<div data-piazza-block="notice" id="chiusura">');
+      expect(configHtml(notice, { blockId: 'chiusura', day: '2 giugno' }, 'Uffici chiusi')).toContain(
+        '<div data-piazza-block="notice" id="chiusura">',
+      );
       // its name among the types the page offers (CONFIG_TYPES): its schema's title, having no words of the configurator's
       expect(typeName(textsFor('it'), notice)).toBe('notice');
       expect(typeName(textsFor('en'), 'probe')).toBe('Probe block');
@@ -192,8 +217,9 @@ describe('a block added with its schema, its folder and one registry line', () =
   });
 
   it('is an entry of the build and has its size budget', async () => {
-    const read = "const b = await import('./scripts/blocks.mjs'); const s = await import('./scripts/budgets.mjs');"
-      + ' console.log(JSON.stringify({ entries: b.readBlocks().map((x) => [x.type, x.index]), budgets: s.budgets().map((c) => [c.name, s.file(c.chunks[0], c.dir)]) }));';
+    const read =
+      "const b = await import('./scripts/blocks.mjs'); const s = await import('./scripts/budgets.mjs');" +
+      ' console.log(JSON.stringify({ entries: b.readBlocks().map((x) => [x.type, x.index]), budgets: s.budgets().map((c) => [c.name, s.file(c.chunks[0], c.dir)]) }));';
     const { stdout } = await run('node', ['--input-type=module', '-e', read], { cwd: root, env });
     const { entries, budgets } = JSON.parse(stdout);
     expect(entries).toContainEqual(['notice', join(dir, 'index.ts')]);

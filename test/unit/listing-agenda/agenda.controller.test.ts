@@ -14,7 +14,13 @@ import { item } from './fixtures';
 
 const TODAY = new Date(2025, 8, 16, 10);
 
-interface Call { filters: Filters; start: string; end: string; answer(items: CalendarItem[]): void; fail(e: Error): void }
+interface Call {
+  filters: Filters;
+  start: string;
+  end: string;
+  answer(items: CalendarItem[]): void;
+  fail(e: Error): void;
+}
 
 function setup(view: 'month' | 'day' = 'month') {
   const s = settings({ query: 'classes [event]', showSearch: true, facets: ['topics'], tabs: ['list', 'agenda'] });
@@ -24,14 +30,26 @@ function setup(view: 'month' | 'day' = 'month') {
   const slot = latest();
   const api = {
     calendar: (filters: Filters, start: string, end: string) =>
-      slot(() => new Promise<CalendarItem[]>((resolve, reject) => calls.push({ filters: { ...filters }, start, end, answer: resolve, fail: reject }))),
+      slot(
+        () =>
+          new Promise<CalendarItem[]>((resolve, reject) =>
+            calls.push({ filters: { ...filters }, start, end, answer: resolve, fail: reject }),
+          ),
+      ),
   } as unknown as ListingApi;
   const said: string[] = [];
   const counts: number[] = [];
   const errors: string[] = [];
   const controller = createAgendaController({
-    state, settings: s, api, i18n: createI18n(catalog, 'it-IT'), view, now: () => TODAY,
-    announce: (text) => said.push(text), onResults: (n) => counts.push(n), onError: (e, what) => errors.push(what.en + ' ' + e.status),
+    state,
+    settings: s,
+    api,
+    i18n: createI18n(catalog, 'it-IT'),
+    view,
+    now: () => TODAY,
+    announce: (text) => said.push(text),
+    onResults: (n) => counts.push(n),
+    onError: (e, what) => errors.push(what.en + ' ' + e.status),
   });
   return { state, actions, controller, calls, said, counts, errors };
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareEvents, eventsIn, groupByDay, isMultiDay, lastDay, MIN_DRAWN_MS, overlaps, toAgendaEvent, toAgendaEvents, toCalendarEvent,
+  compareEvents,
+  eventsIn,
+  groupByDay,
+  isMultiDay,
+  lastDay,
+  MIN_DRAWN_MS,
+  overlaps,
+  toAgendaEvent,
+  toAgendaEvents,
+  toCalendarEvent,
 } from '../../../blocks/listing/agenda/model/events';
 import { item, romeIso } from './fixtures';
 
@@ -26,16 +35,22 @@ describe('calendar items → agenda events', () => {
 
   it('a date-only start is all-day even when allDay is missing; a timed all-day end rounds up to the next day', () => {
     expect(toAgendaEvent(item({ start: '2025-07-01' }))!.allDay).toBe(true);
-    expect(toAgendaEvent(item({ allDay: true, start: '2025-07-01T00:00:00+02:00', end: '2025-07-03T12:00:00+02:00' }))!.endDay).toBe('2025-07-04');
-    expect(toAgendaEvent(item({ allDay: true, start: '2025-07-01T00:00:00+02:00', end: '2025-07-03T00:00:00+02:00' }))!.endDay).toBe('2025-07-03');
+    expect(toAgendaEvent(item({ allDay: true, start: '2025-07-01T00:00:00+02:00', end: '2025-07-03T12:00:00+02:00' }))!.endDay).toBe(
+      '2025-07-04',
+    );
+    expect(toAgendaEvent(item({ allDay: true, start: '2025-07-01T00:00:00+02:00', end: '2025-07-03T00:00:00+02:00' }))!.endDay).toBe(
+      '2025-07-03',
+    );
   });
 
-  it('timed items are the portal\'s wall times (Rome), whatever the offset notation (the opening hours write +0000)', () => {
+  it("timed items are the portal's wall times (Rome), whatever the offset notation (the opening hours write +0000)", () => {
     const e = toAgendaEvent(item({ start: '2025-06-21T18:00:00+02:00', end: '2025-06-21T23:00:00+02:00' }))!;
     expect(new Date(e.start)).toEqual(d(2025, 6, 21, 18));
     expect(new Date(e.end)).toEqual(d(2025, 6, 21, 23));
     // 08:30 UTC in June is 10:30 in Rome (summer time, +2).
-    const hours = toAgendaEvent(item({ id: '6005-9001-monday-08.30:12.30', start: '2025-06-23T08:30:00+0000', end: '2025-06-23T12:30:00+0000' }))!;
+    const hours = toAgendaEvent(
+      item({ id: '6005-9001-monday-08.30:12.30', start: '2025-06-23T08:30:00+0000', end: '2025-06-23T12:30:00+0000' }),
+    )!;
     expect(new Date(hours.start)).toEqual(d(2025, 6, 23, 10, 30));
     // In winter (+1): 23:30 UTC on 24 December is 00:30 on Christmas in Rome.
     expect(new Date(toAgendaEvent(item({ start: '2025-12-24T23:30:00Z' }))!.start)).toEqual(d(2025, 12, 25, 0, 30));
@@ -44,7 +59,9 @@ describe('calendar items → agenda events', () => {
 
   it('a timed item without a usable end happens at its start; an unreadable start drops the item', () => {
     expect(new Date(toAgendaEvent(item({ start: '2025-06-21T18:00:00+02:00', end: null }))!.end)).toEqual(d(2025, 6, 21, 18));
-    expect(new Date(toAgendaEvent(item({ start: '2025-06-21T18:00:00+02:00', end: '2025-06-21T17:00:00+02:00' }))!.end)).toEqual(d(2025, 6, 21, 18));
+    expect(new Date(toAgendaEvent(item({ start: '2025-06-21T18:00:00+02:00', end: '2025-06-21T17:00:00+02:00' }))!.end)).toEqual(
+      d(2025, 6, 21, 18),
+    );
     expect(toAgendaEvent(item({ start: 'domani sera' }))).toBeNull();
     expect(toAgendaEvent(item({ allDay: true, start: '2025-02-30' }))).toBeNull();
   });

@@ -8,7 +8,14 @@ export const romeIso = (y: number, m: number, d: number, h = 0, mi = 0): string 
 
 export function item(over: Partial<CalendarItem> & { start: string }): CalendarItem {
   return {
-    id: '4001', contentId: 4001, title: 'Festa della Musica', allDay: false, end: null, type: 'Evento',
-    url: '/Vivere-il-comune/Eventi/Festa-della-Musica', hit: null, ...over,
+    id: '4001',
+    contentId: 4001,
+    title: 'Festa della Musica',
+    allDay: false,
+    end: null,
+    type: 'Evento',
+    url: '/Vivere-il-comune/Eventi/Festa-della-Musica',
+    hit: null,
+    ...over,
   };
 }

@@ -1,7 +1,16 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { toAgendaEvent, type AgendaEvent } from '../../../blocks/listing/agenda/model/events';
-import { absoluteUrl, buildIcs, escapeText, fileSlug, foldLine, romeWallTime, uidOf, utcStamp } from '../../../blocks/listing/agenda/model/ics';
+import {
+  absoluteUrl,
+  buildIcs,
+  escapeText,
+  fileSlug,
+  foldLine,
+  romeWallTime,
+  uidOf,
+  utcStamp,
+} from '../../../blocks/listing/agenda/model/ics';
 import { item } from './fixtures';
 
 const NOW = Date.UTC(2025, 8, 16, 7, 5, 9);
@@ -33,7 +42,11 @@ describe('iCalendar writer', () => {
     }
     expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(long);
     expect(foldLine('SUMMARY:short')).toBe('SUMMARY:short');
-    expect(foldLine('X:' + '😀'.repeat(40)).split('\r\n').every((l) => !l.includes('\uFFFD') && Buffer.byteLength(l) <= 75)).toBe(true);
+    expect(
+      foldLine('X:' + '😀'.repeat(40))
+        .split('\r\n')
+        .every((l) => !l.includes('\uFFFD') && Buffer.byteLength(l) <= 75),
+    ).toBe(true);
   });
 
   it('writes instants as Europe/Rome wall-clock time, summer and winter', () => {
@@ -57,11 +70,30 @@ describe('iCalendar writer', () => {
 
   it('round-trips through ical.js: summaries, all-day DATE values with exclusive ends, Rome times, links', () => {
     const events: AgendaEvent[] = [
-      ev({ id: '4001', title: 'Festa della Musica; "rock", jazz \\ blues', start: '2025-06-21T18:00:00+02:00', end: '2025-06-21T23:00:00+02:00' }),
-      ev({ id: '4003', title: 'Mostra: Paesaggi alpini', allDay: true, start: '2025-07-01', end: '2025-07-05', url: 'https://www.mostre-esempio.it/paesaggi' }),
+      ev({
+        id: '4001',
+        title: 'Festa della Musica; "rock", jazz \\ blues',
+        start: '2025-06-21T18:00:00+02:00',
+        end: '2025-06-21T23:00:00+02:00',
+      }),
+      ev({
+        id: '4003',
+        title: 'Mostra: Paesaggi alpini',
+        allDay: true,
+        start: '2025-07-01',
+        end: '2025-07-05',
+        url: 'https://www.mostre-esempio.it/paesaggi',
+      }),
       // Across the change to winter time (26 October 2025, 03:00 → 02:00).
       ev({ id: '4004', title: 'Notte bianca', start: '2025-10-25T22:00:00+02:00', end: '2025-10-26T04:00:00+01:00' }),
-      ev({ id: '6005-9001-monday-08.30:12.30', title: 'Biblioteca (Orario invernale)', type: 'Luogo', start: '2025-03-31T08:30:00+0000', end: '2025-03-31T12:30:00+0000', url: '/ita/openpa/object/6005' }),
+      ev({
+        id: '6005-9001-monday-08.30:12.30',
+        title: 'Biblioteca (Orario invernale)',
+        type: 'Luogo',
+        start: '2025-03-31T08:30:00+0000',
+        end: '2025-03-31T12:30:00+0000',
+        url: '/ita/openpa/object/6005',
+      }),
       ev({ id: '4009', title: 'Fuochi', start: '2025-08-15T22:30:00+02:00' }),
     ];
     const text = buildIcs(events, { ...options, name: 'Eventi — luglio 2025' });

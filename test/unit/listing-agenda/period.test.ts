@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { localIso } from '../../../blocks/listing/model/dates';
 import {
-  containsDay, move, periodBounds, periodOf, requestRange, switchView, viewForWidth, visibleRange, type Period,
+  containsDay,
+  move,
+  periodBounds,
+  periodOf,
+  requestRange,
+  switchView,
+  viewForWidth,
+  visibleRange,
+  type Period,
 } from '../../../blocks/listing/agenda/model/period';
 
 const d = (y: number, m: number, day: number) => new Date(y, m - 1, day);

@@ -7,7 +7,11 @@ const options = { radius: 80, maxZoom: 18 };
 
 function indexOf(lonLats: Array<[number, number]>, opts = options) {
   const xy = lonLats.map(([lon, lat]) => toMercator(lon, lat));
-  return createClusterIndex(xy.map((p) => p[0]), xy.map((p) => p[1]), opts);
+  return createClusterIndex(
+    xy.map((p) => p[0]),
+    xy.map((p) => p[1]),
+    opts,
+  );
 }
 
 /** A seeded cloud of points around Trento. */
@@ -18,7 +22,10 @@ function cloud(n: number, seed = 7): Array<[number, number]> {
 }
 
 const allLeaves = (index: ClusterIndex, zoom: number) =>
-  index.clusters(zoom, WORLD).flatMap((c) => index.leaves(c)).sort((a, b) => a - b);
+  index
+    .clusters(zoom, WORLD)
+    .flatMap((c) => index.leaves(c))
+    .sort((a, b) => a - b);
 
 describe('cluster index', () => {
   it('holds every point exactly once at every zoom, counts adding up', () => {
@@ -65,7 +72,12 @@ describe('cluster index', () => {
   });
 
   it('places at the same spot stay together even at max zoom (they are spread on click)', () => {
-    const index = indexOf([[11.12, 46.07], [11.12, 46.07], [11.12, 46.07], [11.5, 46.2]]);
+    const index = indexOf([
+      [11.12, 46.07],
+      [11.12, 46.07],
+      [11.12, 46.07],
+      [11.5, 46.2],
+    ]);
     const atMax = index.clusters(18, WORLD);
     expect(atMax.map((c) => c.count).sort()).toEqual([1, 3]);
     expect(index.aloneFrom(0)).toBe(Infinity);
@@ -75,7 +87,11 @@ describe('cluster index', () => {
   });
 
   it('returns the clusters whose centre is in the extent', () => {
-    const index = indexOf([[11, 46], [12, 46], [13, 46]]);
+    const index = indexOf([
+      [11, 46],
+      [12, 46],
+      [13, 46],
+    ]);
     const [x1] = toMercator(11.5, 0);
     const [x2] = toMercator(12.5, 0);
     const [, y1] = toMercator(0, 45);
@@ -125,7 +141,10 @@ describe('cluster index', () => {
   });
 
   it('knows the extent of all points', () => {
-    const index = indexOf([[11, 46], [12, 47]]);
+    const index = indexOf([
+      [11, 46],
+      [12, 47],
+    ]);
     const [x1, y1] = toMercator(11, 46);
     const [x2, y2] = toMercator(12, 47);
     expect(index.extent).toEqual([x1, y1, x2, y2]);

@@ -6,7 +6,13 @@ import { scaleBar, scaleLabel } from '../../../blocks/listing/geo/model/scale';
 import { spiderOffsets } from '../../../blocks/listing/geo/model/spider';
 
 describe('projection', () => {
-  it.each([[11.1211, 46.0679], [-74.006, 40.7128], [151.2, -33.87], [0, 0], [179.9, 84]])('projects %f,%f as OpenLayers does, and back', (lon, lat) => {
+  it.each([
+    [11.1211, 46.0679],
+    [-74.006, 40.7128],
+    [151.2, -33.87],
+    [0, 0],
+    [179.9, 84],
+  ])('projects %f,%f as OpenLayers does, and back', (lon, lat) => {
     const [x, y] = toMercator(lon, lat);
     const [ox, oy] = fromLonLat([lon, lat]);
     expect(x).toBeCloseTo(ox, 6);
@@ -64,12 +70,33 @@ describe('spider offsets', () => {
 
 describe('convex hull', () => {
   it('keeps the corners, drops the inside', () => {
-    const hull = convexHull([[0, 0], [2, 0], [1, 1], [2, 2], [0, 2], [1, 0.5], [1, 2]]);
-    expect(hull.sort()).toEqual([[0, 0], [0, 2], [2, 0], [2, 2]]);
+    const hull = convexHull([
+      [0, 0],
+      [2, 0],
+      [1, 1],
+      [2, 2],
+      [0, 2],
+      [1, 0.5],
+      [1, 2],
+    ]);
+    expect(hull.sort()).toEqual([
+      [0, 0],
+      [0, 2],
+      [2, 0],
+      [2, 2],
+    ]);
   });
 
   it('fewer than 3 points are returned as they are', () => {
-    expect(convexHull([[1, 1], [0, 0]])).toEqual([[0, 0], [1, 1]]);
+    expect(
+      convexHull([
+        [1, 1],
+        [0, 0],
+      ]),
+    ).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
   });
 });
 

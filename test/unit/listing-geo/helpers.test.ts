@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { companionEntries, groupPlaces } from '../../../blocks/listing/geo/model/companion';
 import { hitIndex, type Drawn } from '../../../blocks/listing/geo/model/hit';
-import { DEFAULT_IMAGE_PATH, MAKI_ICONS, isMakiIcon, makiMarker, normaliseColor, popupOffset } from '../../../blocks/listing/geo/model/marker';
+import {
+  DEFAULT_IMAGE_PATH,
+  MAKI_ICONS,
+  isMakiIcon,
+  makiMarker,
+  normaliseColor,
+  popupOffset,
+} from '../../../blocks/listing/geo/model/marker';
 import { featureCount, readGeoPage } from '../../../blocks/listing/geo/model/page';
 import { indexPlaces } from '../../../blocks/listing/geo/model/places';
 import { WORLD_HALF, type Extent } from '../../../blocks/listing/geo/model/project';
@@ -13,8 +20,15 @@ describe('Maki marker helper', () => {
   it('defaults: #0a0, circle-stroked, size m; every size 25×41 with the popup 26 px above the centre; the extension images', () => {
     const m = makiMarker();
     expect(m).toMatchObject({
-      color: '#00aa00', icon: 'circle-stroked', size: 'm', iconSize: [25, 41], popupAnchor: [0, -26], className: 'maki-marker',
-      iconUrl: DEFAULT_IMAGE_PATH + 'marker-icon.png', iconRetinaUrl: DEFAULT_IMAGE_PATH + 'marker-icon-2x.png', pin: 'pin-m-circle-stroked+0a0',
+      color: '#00aa00',
+      icon: 'circle-stroked',
+      size: 'm',
+      iconSize: [25, 41],
+      popupAnchor: [0, -26],
+      className: 'maki-marker',
+      iconUrl: DEFAULT_IMAGE_PATH + 'marker-icon.png',
+      iconRetinaUrl: DEFAULT_IMAGE_PATH + 'marker-icon-2x.png',
+      pin: 'pin-m-circle-stroked+0a0',
     });
     expect(DEFAULT_IMAGE_PATH).toBe('/extension/ocopendata/design/standard/javascript/images/');
     for (const size of ['s', 'l']) expect(makiMarker({ size })).toMatchObject({ size, iconSize: [25, 41], popupAnchor: [0, -26] });
@@ -56,7 +70,8 @@ describe('reading a geo page', () => {
         { id: 3, geometry: null, properties: { id: 3 } },
         { id: 4, geometry: { type: 'Point', coordinates: ['x', 46] }, properties: { id: 4 } },
       ],
-      nextPageQuery: 'classes [event] limit 5 offset 5', totalCount: 12,
+      nextPageQuery: 'classes [event] limit 5 offset 5',
+      totalCount: 12,
     })!;
     expect(page.points.map((p) => p.id)).toEqual([1, 1]);
     expect(page.skipped).toBe(3);
@@ -65,7 +80,13 @@ describe('reading a geo page', () => {
   });
 
   it('reads a slice of the features at a time', () => {
-    const body = { features: Array.from({ length: 5 }, (_, i) => ({ geometry: { type: 'Point', coordinates: [11 + i, i === 2 ? 0 : 46] }, properties: { id: i + 1 } })), totalCount: 5 };
+    const body = {
+      features: Array.from({ length: 5 }, (_, i) => ({
+        geometry: { type: 'Point', coordinates: [11 + i, i === 2 ? 0 : 46] },
+        properties: { id: i + 1 },
+      })),
+      totalCount: 5,
+    };
     expect(readGeoPage(body, 0, 2)!.points.map((p) => p.id)).toEqual([1, 2]);
     expect(readGeoPage(body, 2, 4)).toMatchObject({ skipped: 0, points: [{ id: 3 }, { id: 4 }] });
     expect(readGeoPage({ features: [{ geometry: { type: 'Point', coordinates: [0, 0] }, properties: { id: 9 } }] })!.skipped).toBe(1);
@@ -94,17 +115,32 @@ describe('hit test', () => {
   });
 });
 
-const point = (id: number, lon: number, lat: number): GeoPoint => ({ id, name: 'P' + id, classIdentifier: 'place', mainNodeId: id + 10000, lon, lat, properties: {} });
+const point = (id: number, lon: number, lat: number): GeoPoint => ({
+  id,
+  name: 'P' + id,
+  classIdentifier: 'place',
+  mainNodeId: id + 10000,
+  lon,
+  lat,
+  properties: {},
+});
 
 describe('companion entries', () => {
-  const places = indexPlaces([point(1, 11, 46), point(2, 11.0001, 46.0001), point(3, 12, 47), point(4, 11.00005, 46), point(5, 13, 45)], 18);
+  const places = indexPlaces(
+    [point(1, 11, 46), point(2, 11.0001, 46.0001), point(3, 12, 47), point(4, 11.00005, 46), point(5, 13, 45)],
+    18,
+  );
   const index = places.index!;
 
   it('single places and groups, in the order of their first place, counting every place', () => {
     const { entries, places: n, hidden } = companionEntries(index, index.clusters(10, WORLD));
     expect(n).toBe(5);
     expect(hidden).toBe(0);
-    expect(entries.map((e) => (e.kind === 'place' ? 'p' + e.point : 'g' + e.count + ':' + e.sample.join(',')))).toEqual(['g3:0,1,3', 'p2', 'p4']);
+    expect(entries.map((e) => (e.kind === 'place' ? 'p' + e.point : 'g' + e.count + ':' + e.sample.join(',')))).toEqual([
+      'g3:0,1,3',
+      'p2',
+      'p4',
+    ]);
   });
 
   it('at most `max` entries; the rest counted', () => {

@@ -10,7 +10,8 @@ import { noFilters, settings, TUESDAY } from '../listing/fixtures';
 const ORIGIN = 'https://www.comune.esempio.it';
 const local = (map = {}) => settings({ query: 'classes [event] sort [name=>asc]', showSearch: true, timeIntervals: true, map });
 const remote = (map = {}) => settings({ query: 'classes [event]', remoteUrl: 'https://altro.comune.it', map });
-const server = (map = {}) => settings({ queryBuilder: 'server', blockId: 'luoghi-server', timeIntervals: true, publishedRange: true, showSearch: true, map });
+const server = (map = {}) =>
+  settings({ queryBuilder: 'server', blockId: 'luoghi-server', timeIntervals: true, publishedRange: true, showSearch: true, map });
 /** The query the eZ module reads: `q` decoded twice. */
 const moduleQuery = (url: string) => phpUrldecode(new URL(url, ORIGIN).searchParams.get('q'));
 
@@ -37,7 +38,10 @@ describe('first geo page', () => {
   it('server mode: `?limit=N` and the filters', () => {
     const url = new URL(firstGeoUrl(server({ pageSize: 12 }), noFilters({ interval: 'today' }), TUESDAY), ORIGIN);
     expect(url.pathname).toBe('/openpa/data/block_opendata_queried_contents/luoghi-server/geo/');
-    expect([...url.searchParams]).toEqual([['limit', '12'], ['interval', 'today']]);
+    expect([...url.searchParams]).toEqual([
+      ['limit', '12'],
+      ['interval', 'today'],
+    ]);
   });
 });
 
@@ -59,11 +63,19 @@ describe('next geo page (three nextPageQuery forms)', () => {
     const f = noFilters({ interval: 'weekend', publishedFrom: '2025-01-01', publishedTo: '2025-06-30', text: 'museo', facets: {} });
     const url = new URL(nextGeoUrl(server(), f, '?limit=12&offset=24&search=museo', ORIGIN)!, ORIGIN);
     expect(url.pathname).toBe('/openpa/data/block_opendata_queried_contents/luoghi-server/geo/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ limit: '12', offset: '24', search: 'museo', interval: 'weekend', range: '2025-01-01,2025-06-30' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      limit: '12',
+      offset: '24',
+      search: 'museo',
+      interval: 'weekend',
+      range: '2025-01-01,2025-06-30',
+    });
   });
 
   it('server: a form it cannot read is followed as it is; none ends the search', () => {
-    expect(nextGeoUrl(server(), noFilters(), '?page=2', ORIGIN)).toBe('/openpa/data/block_opendata_queried_contents/luoghi-server/geo/?page=2');
+    expect(nextGeoUrl(server(), noFilters(), '?page=2', ORIGIN)).toBe(
+      '/openpa/data/block_opendata_queried_contents/luoghi-server/geo/?page=2',
+    );
     for (const none of [null, '', '  ', undefined, 42]) expect(nextGeoUrl(server(), noFilters(), none, ORIGIN)).toBeNull();
   });
 });
@@ -79,7 +91,9 @@ describe('popup detail and link', () => {
     const url = popupUrl(local(), 4002);
     expect(moduleQuery(url)).toBe('id = 4002');
     expect(new URL(url, ORIGIN).searchParams.get('view')).toBe('card');
-    expect(popupUrl(remote(), 4002)).toBe('https://altro.comune.it/api/opendata/v2/content/search/' + encodeURIComponent('id = 4002') + '?view=card');
+    expect(popupUrl(remote(), 4002)).toBe(
+      'https://altro.comune.it/api/opendata/v2/content/search/' + encodeURIComponent('id = 4002') + '?view=card',
+    );
   });
 
   it('the popup view is configurable, empty meaning none', () => {

@@ -60,20 +60,32 @@ describe('a remote portal (REST, JSONP)', () => {
   });
 
   it('geo and calendar use their REST environments', () => {
-    expect(geoUrl(s, noFilters(), TUESDAY)).toBe('https://www.comune.esempio.it/api/opendata/v2/extrageo/search/' + encodeURIComponent('classes [event]'));
+    expect(geoUrl(s, noFilters(), TUESDAY)).toBe(
+      'https://www.comune.esempio.it/api/opendata/v2/extrageo/search/' + encodeURIComponent('classes [event]'),
+    );
     expect(calendarUrl(s, noFilters(), '2025-06-01T00:00:00', '2025-06-02T00:00:00')).toBe(
-      'https://www.comune.esempio.it/api/opendata/v2/calendar/search/' + encodeURIComponent('classes [event]') + '?start=2025-06-01T00%3A00%3A00&end=2025-06-02T00%3A00%3A00',
+      'https://www.comune.esempio.it/api/opendata/v2/calendar/search/' +
+        encodeURIComponent('classes [event]') +
+        '?start=2025-06-01T00%3A00%3A00&end=2025-06-02T00%3A00%3A00',
     );
   });
 });
 
 describe('server mode', () => {
   const s = settings({
-    blockId: 'b123', queryBuilder: 'server', showSearch: true, timeIntervals: true, publishedRange: true,
-    facets: ['topics', 'raw[attr_data_dt]'], localAccessPrefix: '/ita',
+    blockId: 'b123',
+    queryBuilder: 'server',
+    showSearch: true,
+    timeIntervals: true,
+    publishedRange: true,
+    facets: ['topics', 'raw[attr_data_dt]'],
+    localAccessPrefix: '/ita',
   });
   const f = noFilters({
-    text: 'festa & co', interval: 'weekend', publishedFrom: '2025-01-01', publishedTo: '2025-02-01',
+    text: 'festa & co',
+    interval: 'weekend',
+    publishedFrom: '2025-01-01',
+    publishedTo: '2025-02-01',
     facets: { topics: ["L'arte"], 'raw[attr_data_dt]': ['2025-06-01T00:00:00Z'] },
   });
 
@@ -124,7 +136,9 @@ describe('server mode', () => {
 
   it('a named builder takes the place of the block id', () => {
     const named = settings({ blockId: 'b123', queryBuilder: 'people_by_role' });
-    expect(listUrl(named, noFilters(), TUESDAY, 0).split('?')[0]).toBe('/openpa/data/block_opendata_queried_contents/people_by_role/search/');
+    expect(listUrl(named, noFilters(), TUESDAY, 0).split('?')[0]).toBe(
+      '/openpa/data/block_opendata_queried_contents/people_by_role/search/',
+    );
   });
 });
 
@@ -147,7 +161,9 @@ describe('nextPageQuery', () => {
     expect(nextPageUrl(remote, 'extrageo', 'https://evil.example/api/opendata/v2/extrageo/search/x', origin)).toBeNull();
     expect(nextPageUrl(remote, 'extrageo', 'javascript:alert(1)', origin)).toBeNull();
     expect(nextPageUrl(local, 'extrageo', '//evil.example/x', origin)).toBeNull();
-    expect(nextPageUrl(local, 'extrageo', origin + '/opendata/api/extrageo/search/?q=x', origin)).toBe(origin + '/opendata/api/extrageo/search/?q=x');
+    expect(nextPageUrl(local, 'extrageo', origin + '/opendata/api/extrageo/search/?q=x', origin)).toBe(
+      origin + '/opendata/api/extrageo/search/?q=x',
+    );
   });
 
   it('server: ?limit=…&offset=… goes after the block endpoint', () => {

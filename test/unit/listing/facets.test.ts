@@ -25,16 +25,27 @@ describe('which facet counts to ask', () => {
 
 describe('options', () => {
   const topics = settings({ facets: ['topics'] }).facets[0];
-  const counts = [{ value: 'Sport', count: 2 }, { value: 'cultura', count: 4 }, { value: 'Ambiente', count: 9 }];
+  const counts = [
+    { value: 'Sport', count: 2 },
+    { value: 'cultura', count: 4 },
+    { value: 'Ambiente', count: 9 },
+  ];
 
   it('alpha: by label, locale-aware; counts kept for the labels', () => {
     const opts = facetOptions(topics, { counts, selected: [], locale: 'it-IT', removeEmpty: false });
-    expect(opts.map((o) => [o.label, o.count, o.disabled])).toEqual([['Ambiente', 9, false], ['cultura', 4, false], ['Sport', 2, false]]);
+    expect(opts.map((o) => [o.label, o.count, o.disabled])).toEqual([
+      ['Ambiente', 9, false],
+      ['cultura', 4, false],
+      ['Sport', 2, false],
+    ]);
   });
 
   it('count: most results first; limit honoured', () => {
     const def = settings({ facets: ['topics|count|2'] }).facets[0];
-    expect(facetOptions(def, { counts, selected: [], locale: 'it-IT', removeEmpty: false }).map((o) => o.value)).toEqual(['Ambiente', 'cultura']);
+    expect(facetOptions(def, { counts, selected: [], locale: 'it-IT', removeEmpty: false }).map((o) => o.value)).toEqual([
+      'Ambiente',
+      'cultura',
+    ]);
   });
 
   it('a selected value is always offered, even with no results', () => {
@@ -49,22 +60,43 @@ describe('options', () => {
   });
 
   it('configured options keep their order and depth; empty ones are disabled, or removed with removeExistingEmptyFacets', () => {
-    const def = settings({ facets: [{ field: 'topics', options: [{ value: 'Sport' }, { value: 'Calcio', depth: 1 }, { value: 'Ambiente', label: 'Ambiente e verde' }] }] }).facets[0];
-    const input = { counts: [{ value: 'Sport', count: 2 }, { value: 'Ambiente', count: 1 }, { value: 'Altro', count: 5 }], selected: [], locale: 'it-IT' };
+    const def = settings({
+      facets: [
+        { field: 'topics', options: [{ value: 'Sport' }, { value: 'Calcio', depth: 1 }, { value: 'Ambiente', label: 'Ambiente e verde' }] },
+      ],
+    }).facets[0];
+    const input = {
+      counts: [
+        { value: 'Sport', count: 2 },
+        { value: 'Ambiente', count: 1 },
+        { value: 'Altro', count: 5 },
+      ],
+      selected: [],
+      locale: 'it-IT',
+    };
     expect(facetOptions(def, { ...input, removeEmpty: false }).map((o) => [o.label, o.count, o.depth, o.disabled])).toEqual([
-      ['Sport', 2, 0, false], ['Calcio', 0, 1, true], ['Ambiente e verde', 1, 0, false],
+      ['Sport', 2, 0, false],
+      ['Calcio', 0, 1, true],
+      ['Ambiente e verde', 1, 0, false],
     ]);
     expect(facetOptions(def, { ...input, removeEmpty: true }).map((o) => o.value)).toEqual(['Sport', 'Ambiente']);
     expect(facetOptions(def, { ...input, selected: ['Calcio'], removeEmpty: true }).map((o) => [o.value, o.disabled])).toEqual([
-      ['Sport', false], ['Calcio', false], ['Ambiente', false],
+      ['Sport', false],
+      ['Calcio', false],
+      ['Ambiente', false],
     ]);
   });
 
   it('date facets read as dates and sort chronologically', () => {
     const def = settings({ facets: ['raw[attr_data_dt]'] }).facets[0];
     const opts = facetOptions(def, {
-      counts: [{ value: '2025-06-01T00:00:00Z', count: 1 }, { value: '2024-12-31T00:00:00Z', count: 2 }],
-      selected: [], locale: 'it-IT', removeEmpty: false,
+      counts: [
+        { value: '2025-06-01T00:00:00Z', count: 1 },
+        { value: '2024-12-31T00:00:00Z', count: 2 },
+      ],
+      selected: [],
+      locale: 'it-IT',
+      removeEmpty: false,
     });
     expect(opts.map((o) => o.label)).toEqual(['31/12/2024', '01/06/2025']);
   });

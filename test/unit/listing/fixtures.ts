@@ -9,7 +9,12 @@ export function settings(config: ListingConfig = {}, fallbackId = 'eventi'): Lis
 }
 
 export const noFilters = (over: Partial<Filters> = {}): Filters => ({
-  text: '', facets: {}, interval: 'all', publishedFrom: '', publishedTo: '', ...over,
+  text: '',
+  facets: {},
+  interval: 'all',
+  publishedFrom: '',
+  publishedTo: '',
+  ...over,
 });
 
 /** 2025-06-10 is a Tuesday; local time. */

@@ -9,7 +9,17 @@ import type { ListingApi } from '../../../blocks/listing/api';
 import type { Hit } from '../../../blocks/listing/model/response';
 import { settings } from './fixtures';
 
-const hit = (id: number): Hit => ({ id, name: 'H' + id, classIdentifier: 'event', mainNodeId: null, published: null, modified: null, url: '/' + id, view: null, data: {} });
+const hit = (id: number): Hit => ({
+  id,
+  name: 'H' + id,
+  classIdentifier: 'event',
+  mainNodeId: null,
+  published: null,
+  modified: null,
+  url: '/' + id,
+  view: null,
+  data: {},
+});
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function setup(config: Parameters<typeof settings>[0], total = 23, page = 0) {
@@ -23,15 +33,26 @@ function setup(config: Parameters<typeof settings>[0], total = 23, page = 0) {
   const api = {
     search: async (_f: unknown, offset: number, limit = s.limit) => {
       calls.push([offset, limit]);
-      if (fail) { const e = fail; fail = null; throw e; }
+      if (fail) {
+        const e = fail;
+        fail = null;
+        throw e;
+      }
       const ids = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => offset + i);
       return { hits: ids.map(hit), totalCount: total, facets: [], nextPageQuery: null };
     },
   } as unknown as ListingApi;
   let corrected = 0;
   const controller = createListController({
-    state, actions, settings: s, api, i18n: createI18n(catalog, 'it-IT'),
-    announce: (t) => said.push(t), onResults: (n) => counts.push(n), onError: () => {}, onPageCorrected: () => corrected++,
+    state,
+    actions,
+    settings: s,
+    api,
+    i18n: createI18n(catalog, 'it-IT'),
+    announce: (t) => said.push(t),
+    onResults: (n) => counts.push(n),
+    onError: () => {},
+    onPageCorrected: () => corrected++,
   });
   return { s, state, actions, controller, calls, said, counts, failNext: (e: unknown) => (fail = e), corrected: () => corrected };
 }
@@ -50,7 +71,10 @@ describe('list controller', () => {
     t.actions.goToPage(2);
     await tick();
     await tick();
-    expect(t.calls).toEqual([[0, 5], [10, 5]]);
+    expect(t.calls).toEqual([
+      [0, 5],
+      [10, 5],
+    ]);
     expect(t.controller.results.change).toBe('page');
     expect(t.said).toEqual(['23 risultati, pagina 3 di 5']);
   });
@@ -93,7 +117,10 @@ describe('list controller', () => {
     await tick();
     expect(t.corrected()).toBe(1);
     expect(t.state.page).toBe(4);
-    expect(t.calls).toEqual([[45, 5], [20, 5]]);
+    expect(t.calls).toEqual([
+      [45, 5],
+      [20, 5],
+    ]);
   });
 
   it('an error is kept until Retry; a cancelled request changes nothing', async () => {

@@ -5,7 +5,9 @@ import { settings } from './fixtures';
 
 /** The window as the visitor reads it: 1-based numbers and "…". */
 const shown = (current: number, count: number) =>
-  pageWindow(current, count).map((i) => ('ellipsis' in i ? '…' : i.current ? `[${i.page + 1}]` : String(i.page + 1))).join(' ');
+  pageWindow(current, count)
+    .map((i) => ('ellipsis' in i ? '…' : i.current ? `[${i.page + 1}]` : String(i.page + 1)))
+    .join(' ');
 
 describe('listing pages', () => {
   it('counts pages from totalCount and limitPagination', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { escapeValue, facetClause, facetValue, facetsQuery, filteredQuery, isFacetDate, listQuery } from '../../../blocks/listing/model/query';
+import {
+  escapeValue,
+  facetClause,
+  facetValue,
+  facetsQuery,
+  filteredQuery,
+  isFacetDate,
+  listQuery,
+} from '../../../blocks/listing/model/query';
 import { noFilters, settings, TUESDAY } from './fixtures';
 
 const BASE = 'classes [event] and subtree [2] sort [time_interval=>asc]';
@@ -83,12 +91,21 @@ describe('browser query (the original buildQuery, fixed)', () => {
 
   it('leaves interval and published range out of the agenda query', () => {
     const s = settings({ query: 'q1', timeIntervals: true, publishedRange: true, showSearch: true, facets: ['topics'] });
-    const f = noFilters({ text: 'x', facets: { topics: ['T'] }, interval: 'today', publishedFrom: '2025-01-01', publishedTo: '2025-01-31' });
+    const f = noFilters({
+      text: 'x',
+      facets: { topics: ['T'] },
+      interval: 'today',
+      publishedFrom: '2025-01-01',
+      publishedTo: '2025-01-31',
+    });
     expect(filteredQuery(s, f, TUESDAY, { calendar: true })).toBe(`topics in ['"T"'] and q = 'x' and q1 and sort [score=>desc]`);
   });
 
   it('asks facets with limit 1 as field|sort|limit, optionally without one facet', () => {
-    const s = settings({ query: 'classes [event]', facets: ['topics', { field: 'has_public_event_typology', label: 'Tipo', sort: 'count', limit: 20 }] });
+    const s = settings({
+      query: 'classes [event]',
+      facets: ['topics', { field: 'has_public_event_typology', label: 'Tipo', sort: 'count', limit: 20 }],
+    });
     const f = noFilters({ facets: { topics: ['Cultura'] } });
     expect(facetsQuery(s, f, TUESDAY, s.facets)).toBe(
       `topics in ['"Cultura"'] and classes [event] and limit 1 facets [topics|alpha|1000,has_public_event_typology|count|20]`,
@@ -106,8 +123,12 @@ describe('date facets', () => {
     expect(isFacetDate('data_dt', '2025-06-01 e altro testo')).toBe(false);
   });
   it('_dt fields are matched as day phrases, others by the raw value', () => {
-    expect(facetClause('raw[attr_publication_date_dt]', ['2025-06-01T00:00:00Z'])).toBe(`raw[attr_publication_date_dt] in ['"2025-06-01T00:00:00Z"']`);
-    expect(facetClause('raw[attr_publication_date_dt]', ['2025-06-01T10:30:00+02:00'])).toBe(`raw[attr_publication_date_dt] in ['"2025-06-01T00:00:00Z"']`);
+    expect(facetClause('raw[attr_publication_date_dt]', ['2025-06-01T00:00:00Z'])).toBe(
+      `raw[attr_publication_date_dt] in ['"2025-06-01T00:00:00Z"']`,
+    );
+    expect(facetClause('raw[attr_publication_date_dt]', ['2025-06-01T10:30:00+02:00'])).toBe(
+      `raw[attr_publication_date_dt] in ['"2025-06-01T00:00:00Z"']`,
+    );
     expect(facetClause('publication_date', ['2025-06-01T10:30:00+02:00'])).toBe(`publication_date in ['2025-06-01T10:30:00+02:00']`);
   });
 });

@@ -16,7 +16,9 @@ import { resolveSettings } from '../../../blocks/listing/model/settings';
 import type { ListingConfig } from '../../../blocks/listing/model/types';
 
 const PAGES = join(import.meta.dirname, '../../../fixtures/pages');
-const pages = readdirSync(PAGES).filter((f) => f.endsWith('.html') && /data-piazza-block="(listing|datatable)"/.test(readFileSync(join(PAGES, f), 'utf8')));
+const pages = readdirSync(PAGES).filter(
+  (f) => f.endsWith('.html') && /data-piazza-block="(listing|datatable)"/.test(readFileSync(join(PAGES, f), 'utf8')),
+);
 
 describe('the demo pages print the space of their listing and data table blocks', () => {
   it('there are pages to check', () => expect(pages.length).toBeGreaterThan(5));

@@ -16,7 +16,9 @@ describe('the space a listing block reserves', () => {
   });
 
   it('a column flow (itemsPerRow auto): as many rows as its fullest column (1, 2, 3 columns)', () => {
-    expect(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 'auto' }))).toEqual([6, 6, 3, 2].map((r, i) => r * SIZES.card[i]));
+    expect(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 'auto' }))).toEqual(
+      [6, 6, 3, 2].map((r, i) => r * SIZES.card[i]),
+    );
   });
 
   it('a stacked view: one row per result at every width', () => {
@@ -26,8 +28,14 @@ describe('the space a listing block reserves', () => {
 
   it('the filters and the tab bar it shows come first; facets share rows as the grid puts them', () => {
     const s = settings({
-      view: 'card_teaser', limitPagination: 6, itemsPerRow: 2, showSearch: true, timeIntervals: true, publishedRange: true,
-      facets: ['topics', 'has_public_event_typology', 'content_type'], tabs: ['list', 'geo', 'agenda'],
+      view: 'card_teaser',
+      limitPagination: 6,
+      itemsPerRow: 2,
+      showSearch: true,
+      timeIntervals: true,
+      publishedRange: true,
+      facets: ['topics', 'has_public_event_typology', 'content_type'],
+      tabs: ['list', 'geo', 'agenda'],
     });
     const chrome = (i: number) => SIZES.search[i] + SIZES.intervals[i] + SIZES.published[i] + SIZES.tabs[i];
     expect(reservedHeights(s)).toEqual([
@@ -37,16 +45,25 @@ describe('the space a listing block reserves', () => {
       chrome(3) + 1 * SIZES.facets[3] + 3 * SIZES.card[3],
     ]);
     // one tab: no tab bar
-    expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 2, tabs: ['list'] }))).toEqual(WIDTHS.map((_, i) => 2 * SIZES.row[i]));
+    expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 2, tabs: ['list'] }))).toEqual(
+      WIDTHS.map((_, i) => 2 * SIZES.row[i]),
+    );
   });
 
   it('a block that opens on its map: the filters, the tab bar and the map (360 px on a phone, 480 px from 576 px), whatever the list would take', () => {
     const s = settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['geo', 'list'] });
     expect(reservedHeights(s)).toEqual([48 + 76 + 44 + 360, 48 + 76 + 44 + 480, 48 + 76 + 44 + 480, 48 + 76 + 44 + 480]);
     // the same block opened on its list (a link to it): the list's space
-    expect(reservedHeights(s, 'list')).toEqual(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['list', 'geo'] })));
+    expect(reservedHeights(s, 'list')).toEqual(
+      reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['list', 'geo'] })),
+    );
     // and a list block opened on its map by a link to the map's panel
-    expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 4, tabs: ['list', 'geo'] }), 'geo')).toEqual([44 + 360, 44 + 480, 44 + 480, 44 + 480]);
+    expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 4, tabs: ['list', 'geo'] }), 'geo')).toEqual([
+      44 + 360,
+      44 + 480,
+      44 + 480,
+      44 + 480,
+    ]);
   });
 
   it('nothing for a block hidden until it has results, nor for one that opens on its agenda', () => {
@@ -61,8 +78,12 @@ describe('the space a listing block reserves', () => {
     expect(reservationCss('[x="a"]', [900, 900, 450, 300])).toBe(
       '[x="a"]{min-height:900px}@media (min-width:768px){[x="a"]{min-height:450px}}@media (min-width:992px){[x="a"]{min-height:300px}}',
     );
-    expect(reservationCss('[x="a"]', [500, 620, 620, 620])).toBe('[x="a"]{min-height:500px}@media (min-width:576px){[x="a"]{min-height:620px}}');
-    expect(reservationCss('[x="a"]', [200, 200, 200, 120])).toBe('[x="a"]{min-height:200px}@media (min-width:992px){[x="a"]{min-height:120px}}');
+    expect(reservationCss('[x="a"]', [500, 620, 620, 620])).toBe(
+      '[x="a"]{min-height:500px}@media (min-width:576px){[x="a"]{min-height:620px}}',
+    );
+    expect(reservationCss('[x="a"]', [200, 200, 200, 120])).toBe(
+      '[x="a"]{min-height:200px}@media (min-width:992px){[x="a"]{min-height:120px}}',
+    );
     expect(reservationCss('[x="a"]', [200, 200, 200, 200])).toBe('[x="a"]{min-height:200px}');
   });
 });

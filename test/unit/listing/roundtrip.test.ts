@@ -10,9 +10,30 @@ import { filteredQuery } from '../../../blocks/listing/model/query';
 import { noFilters, settings, TUESDAY } from './fixtures';
 
 const HOSTILE = [
-  `l'arte`, `"citazione"`, `(parentesi)`, `[quadre]`, `a ' or 1 = 1 or '`, `']) or (id = '1`, `x' and classes [user] and q = 'y`,
-  `rock & roll`, `#hash`, `100% + 1`, `a=b&q=evil`, `\u00e8 \u00e0 \u{1F600}`, `tab\there`, `<script>alert(1)</script>`,
-  `fine'`, `'`, `''`, `\\`, `a\\`, `\\'`, `a\\b`, `sort [name=>asc]`, `limit 1000`, `and or`,
+  `l'arte`,
+  `"citazione"`,
+  `(parentesi)`,
+  `[quadre]`,
+  `a ' or 1 = 1 or '`,
+  `']) or (id = '1`,
+  `x' and classes [user] and q = 'y`,
+  `rock & roll`,
+  `#hash`,
+  `100% + 1`,
+  `a=b&q=evil`,
+  `\u00e8 \u00e0 \u{1F600}`,
+  `tab\there`,
+  `<script>alert(1)</script>`,
+  `fine'`,
+  `'`,
+  `''`,
+  `\\`,
+  `a\\`,
+  `\\'`,
+  `a\\b`,
+  `sort [name=>asc]`,
+  `limit 1000`,
+  `and or`,
 ];
 /** What survives the search text's escaping: a typed backslash becomes a space (it has no escape of its own there). */
 const expected = (v: string) => v.replace(/\\/g, ' ');
@@ -25,13 +46,20 @@ const facetExpected = (v: string) => v.replace(/\\(?=')/g, '');
  * What the server reads of the search text: the server's clean-up trims apostrophes off both ends
  * of a value (SentenceConverter::cleanValue), harmless for words searched.
  */
-const searched = (v: string) => expected(v).trim().replace(/^'+|'+$/g, '');
+const searched = (v: string) =>
+  expected(v)
+    .trim()
+    .replace(/^'+|'+$/g, '');
 
 /** The query the eZ module reads from a list URL: $_GET decoding, then urldecode. */
 const moduleQuery = (url: string) => phpUrldecode(new URL(url, 'http://x').searchParams.get('q'));
 
 describe('escaping round-trips through the portal parser', () => {
-  const s = settings({ query: 'classes [event] sort [time_interval=>asc]', showSearch: true, facets: ['topics', 'has_public_event_typology'] });
+  const s = settings({
+    query: 'classes [event] sort [time_interval=>asc]',
+    showSearch: true,
+    facets: ['topics', 'has_public_event_typology'],
+  });
 
   it.each(HOSTILE)('search text %j', (text) => {
     const ast = parseQuery(moduleQuery(listUrl(s, noFilters({ text }), TUESDAY, 0)));
@@ -61,16 +89,34 @@ describe('escaping round-trips through the portal parser', () => {
     const group = ast.filter as any; // `classes [event]` is a parameter: the or-group is the whole filter
     expect(group.type).toBe('or');
     expect(ast.parameters.classes).toEqual(['event']);
-    expect(group.children.map((c: any) => [c.field, c.operator, c.values])).toEqual([['topics', 'in', ['Sport']], ['topics', 'in', [value]]]);
+    expect(group.children.map((c: any) => [c.field, c.operator, c.values])).toEqual([
+      ['topics', 'in', ['Sport']],
+      ['topics', 'in', [value]],
+    ]);
     expect(ast.clauses.filter((c: any) => c.field === 'topics').every((c: any) => c.items.every((i: any) => i.exact))).toBe(true);
   });
 
   it('every filter at once parses into the expected clauses', () => {
-    const full = settings({ query: 'classes [event] and subtree [2] sort [time_interval=>asc]', showSearch: true, timeIntervals: true, publishedRange: true, facets: ['topics', 'has_public_event_typology'] });
-    const ast = parseQuery(filteredQuery(full, noFilters({
-      text: `l'arte`, facets: { topics: ['Cultura'], has_public_event_typology: ['Concerto'] }, interval: 'weekend',
-      publishedFrom: '2025-01-01', publishedTo: '2025-06-30',
-    }), TUESDAY));
+    const full = settings({
+      query: 'classes [event] and subtree [2] sort [time_interval=>asc]',
+      showSearch: true,
+      timeIntervals: true,
+      publishedRange: true,
+      facets: ['topics', 'has_public_event_typology'],
+    });
+    const ast = parseQuery(
+      filteredQuery(
+        full,
+        noFilters({
+          text: `l'arte`,
+          facets: { topics: ['Cultura'], has_public_event_typology: ['Concerto'] },
+          interval: 'weekend',
+          publishedFrom: '2025-01-01',
+          publishedTo: '2025-06-30',
+        }),
+        TUESDAY,
+      ),
+    );
     expect(ast.clauses.map((c: any) => [c.field, c.operator, c.values])).toEqual([
       ['has_public_event_typology', 'in', ['Concerto']],
       ['topics', 'in', ['Cultura']],

@@ -19,22 +19,31 @@ function setup(text = '') {
   const type = (value: string) => fireEvent.input(input(), { target: { value } });
   const submit = () => fireEvent.submit(view.container.querySelector('form')!);
   /** The block's state (its `text`) as the parent renders it. */
-  const stateSays = (value: string) => act(() => { view.rerender(<SearchBox idPrefix="eventi" text={value} i18n={i18n} onSearch={(t) => searched.push(t)} />); });
+  const stateSays = (value: string) =>
+    act(() => {
+      view.rerender(<SearchBox idPrefix="eventi" text={value} i18n={i18n} onSearch={(t) => searched.push(t)} />);
+    });
   return { view, input, type, submit, stateSays, searched };
 }
 
 describe('listing search box', () => {
   it('its own search arriving late as the state does not replace the words typed since', async () => {
     const box = setup();
-    await act(() => { fireEvent.click(box.view.container.querySelector('button[aria-controls]')!); });
+    await act(() => {
+      fireEvent.click(box.view.container.querySelector('button[aria-controls]')!);
+    });
     box.type('lentissimo');
-    await act(() => { box.submit(); });
+    await act(() => {
+      box.submit();
+    });
     // The visitor is already typing the next search when the block's state renders the first one.
     box.type('Fe');
     await box.stateSays('lentissimo');
     expect(box.input().value).toBe('Fe');
     box.type('Festa');
-    await act(() => { box.submit(); });
+    await act(() => {
+      box.submit();
+    });
     expect(box.searched).toEqual(['lentissimo', 'Festa']);
   });
 
@@ -46,7 +55,9 @@ describe('listing search box', () => {
     expect(box.view.container.querySelector('form')!.hidden).toBe(false);
     // Back to the first search after one of the visitor's own: shown again.
     box.type('Festa');
-    await act(() => { box.submit(); });
+    await act(() => {
+      box.submit();
+    });
     await box.stateSays('Festa');
     await box.stateSays('mercato');
     expect(box.input().value).toBe('mercato');
@@ -57,12 +68,18 @@ describe('listing search box', () => {
     const box = setup('mercato');
     const toggle = box.view.container.querySelector('button[aria-controls]') as HTMLButtonElement;
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    await act(() => { fireEvent.click(toggle); });
+    await act(() => {
+      fireEvent.click(toggle);
+    });
     expect(box.searched).toEqual(['']);
     await box.stateSays('');
-    await act(() => { fireEvent.click(toggle); });
+    await act(() => {
+      fireEvent.click(toggle);
+    });
     expect(box.input().value).toBe('');
-    await act(() => { fireEvent.click(toggle); });
+    await act(() => {
+      fireEvent.click(toggle);
+    });
     expect(box.searched).toEqual(['']);
   });
 });

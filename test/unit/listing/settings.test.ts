@@ -17,21 +17,35 @@ const problems = (config: unknown) => {
 
 describe('config', () => {
   it('the DESIGN example is valid', () => {
-    expect(problems({
-      $schema: '../schemas/listing.schema.json', blockId: 'eventi-home', queryBuilder: 'browser',
-      query: 'classes [event] sort [time_interval=>asc]', view: 'card_teaser', limitPagination: 6, itemsPerRow: 3,
-      facets: [{ field: 'topics', label: 'Argomenti' }, 'has_public_event_typology|alpha|100'],
-      tabs: ['list', 'geo', 'agenda'], showSearch: true, timeIntervals: true, publishedRange: true, hideIfEmpty: false, locale: 'it-IT',
-    })).toEqual([]);
+    expect(
+      problems({
+        $schema: '../schemas/listing.schema.json',
+        blockId: 'eventi-home',
+        queryBuilder: 'browser',
+        query: 'classes [event] sort [time_interval=>asc]',
+        view: 'card_teaser',
+        limitPagination: 6,
+        itemsPerRow: 3,
+        facets: [{ field: 'topics', label: 'Argomenti' }, 'has_public_event_typology|alpha|100'],
+        tabs: ['list', 'geo', 'agenda'],
+        showSearch: true,
+        timeIntervals: true,
+        publishedRange: true,
+        hideIfEmpty: false,
+        locale: 'it-IT',
+      }),
+    ).toEqual([]);
   });
 
   it('names the JSON path of each problem', () => {
     const found = problems({ limitPagination: 0, itemsPerRow: 'tanti', tabs: ['list', 'chart'], facets: ['topics|random'], colour: 'red' });
-    expect(found).toEqual(expect.arrayContaining([
-      '/limitPagination deve essere ≥ 1',
-      '/tabs/1 deve essere uno tra: "list", "geo", "agenda"',
-      '/colour non è una chiave prevista',
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        '/limitPagination deve essere ≥ 1',
+        '/tabs/1 deve essere uno tra: "list", "geo", "agenda"',
+        '/colour non è una chiave prevista',
+      ]),
+    );
     expect(found.some((p) => p.startsWith('/itemsPerRow '))).toBe(true);
     expect(found.some((p) => p.startsWith('/facets/0 '))).toBe(true);
   });
@@ -45,8 +59,17 @@ describe('config', () => {
   it('fills the defaults', () => {
     const s = settings({});
     expect(s).toMatchObject({
-      source: { kind: 'local', prefix: '' }, limit: 3, itemsPerRow: 3, view: 'card_teaser', tabs: ['list'], paging: 'pages',
-      showSearch: false, timeIntervals: false, publishedRange: false, hideIfEmpty: false, locale: 'it-IT',
+      source: { kind: 'local', prefix: '' },
+      limit: 3,
+      itemsPerRow: 3,
+      view: 'card_teaser',
+      tabs: ['list'],
+      paging: 'pages',
+      showSearch: false,
+      timeIntervals: false,
+      publishedRange: false,
+      hideIfEmpty: false,
+      locale: 'it-IT',
     });
   });
 });
@@ -56,7 +79,11 @@ describe('settings', () => {
     expect(settings({ localAccessPrefix: '/ita' }).source).toEqual({ kind: 'local', prefix: '/ita' });
     expect(settings({ remoteUrl: 'https://altro.it/' }).source).toEqual({ kind: 'remote', remoteUrl: 'https://altro.it' });
     expect(settings({ blockId: 'b1', queryBuilder: 'server' }).source).toEqual({ kind: 'server', prefix: '', name: 'b1' });
-    expect(settings({ blockId: 'b1', queryBuilder: 'people_by_role' }).source).toEqual({ kind: 'server', prefix: '', name: 'people_by_role' });
+    expect(settings({ blockId: 'b1', queryBuilder: 'people_by_role' }).source).toEqual({
+      kind: 'server',
+      prefix: '',
+      name: 'people_by_role',
+    });
   });
 
   it('append paging for the list views, pages otherwise, unless configured', () => {
@@ -75,7 +102,12 @@ describe('settings', () => {
   it('facets: field|sort|limit or objects', () => {
     expect(parseFacet('topics')).toEqual({ field: 'topics', label: 'topics', sort: 'alpha', limit: 1000 });
     expect(parseFacet('topics|count|50')).toEqual({ field: 'topics', label: 'topics', sort: 'count', limit: 50 });
-    expect(parseFacet({ field: 'topics', label: 'Argomenti' })).toEqual({ field: 'topics', label: 'Argomenti', sort: 'alpha', limit: 1000 });
+    expect(parseFacet({ field: 'topics', label: 'Argomenti' })).toEqual({
+      field: 'topics',
+      label: 'Argomenti',
+      sort: 'alpha',
+      limit: 1000,
+    });
   });
 });
 

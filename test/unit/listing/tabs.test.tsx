@@ -26,14 +26,21 @@ describe('tab bar', () => {
       ['eventi-geo-tab', 'eventi-geo', 'Mappa'],
       ['eventi-agenda-tab', 'eventi-agenda', 'Calendario'],
     ]);
-    expect(tabs.map((t) => [t.getAttribute('aria-selected'), t.tabIndex])).toEqual([['true', 0], ['false', -1], ['false', -1]]);
+    expect(tabs.map((t) => [t.getAttribute('aria-selected'), t.tabIndex])).toEqual([
+      ['true', 0],
+      ['false', -1],
+      ['false', -1],
+    ]);
   });
 
   it('arrows move and select (wrapping), Home/End jump, focus follows', async () => {
     const { getAllByRole } = render(<Harness tabs={['list', 'geo', 'agenda']} />);
     const selected = () => getAllByRole('tab').findIndex((t) => t.getAttribute('aria-selected') === 'true');
     const press = async (key: string) => {
-      fireEvent.keyDown(document.activeElement && document.activeElement !== document.body ? document.activeElement : getAllByRole('tab')[0], { key });
+      fireEvent.keyDown(
+        document.activeElement && document.activeElement !== document.body ? document.activeElement : getAllByRole('tab')[0],
+        { key },
+      );
       await new Promise((r) => setTimeout(r, 0));
     };
     getAllByRole('tab')[0].focus();

@@ -7,7 +7,9 @@ describe('templates', () => {
   const data = { name: 'Festa <b>"grande"</b>', url: '/Eventi/Festa', empty: '', data: { abstract: "L'estate & la musica", image: '' } };
 
   it('fills placeholders, HTML-escaped', () => {
-    expect(renderTemplate('<a href="{{url}}">{{ name }}</a>', data)).toBe('<a href="/Eventi/Festa">Festa &lt;b&gt;&quot;grande&quot;&lt;/b&gt;</a>');
+    expect(renderTemplate('<a href="{{url}}">{{ name }}</a>', data)).toBe(
+      '<a href="/Eventi/Festa">Festa &lt;b&gt;&quot;grande&quot;&lt;/b&gt;</a>',
+    );
     expect(renderTemplate('<p>{{data.abstract}}</p>', data)).toBe('<p>L&#39;estate &amp; la musica</p>');
   });
 
@@ -16,7 +18,8 @@ describe('templates', () => {
   });
 
   it('sections show when the value is (not) empty, and nest', () => {
-    const tpl = '{{#data.abstract}}<p>{{data.abstract}}{{#url}}!{{/url}}</p>{{/data.abstract}}{{^data.image}}<i>no image</i>{{/data.image}}{{#empty}}X{{/empty}}';
+    const tpl =
+      '{{#data.abstract}}<p>{{data.abstract}}{{#url}}!{{/url}}</p>{{/data.abstract}}{{^data.image}}<i>no image</i>{{/data.image}}{{#empty}}X{{/empty}}';
     expect(renderTemplate(tpl, data)).toBe('<p>L&#39;estate &amp; la musica!</p><i>no image</i>');
   });
 
@@ -27,7 +30,9 @@ describe('templates', () => {
 
 describe('field text', () => {
   it('relations by name, tags joined, HTML as text, ezurl labels', () => {
-    expect(fieldText([{ name: { 'ita-IT': 'Cultura', 'eng-GB': 'Culture' } }, { name: { 'ita-IT': 'Sport' } }], 'en', 'en-GB')).toBe('Culture, Sport');
+    expect(fieldText([{ name: { 'ita-IT': 'Cultura', 'eng-GB': 'Culture' } }, { name: { 'ita-IT': 'Sport' } }], 'en', 'en-GB')).toBe(
+      'Culture, Sport',
+    );
     expect(fieldText(['Concerto', 'Festa'], 'it', 'it-IT')).toBe('Concerto, Festa');
     expect(fieldText('<p>Concerti &amp; <b>feste</b></p><script>alert(1)</script>', 'it', 'it-IT')).toBe('Concerti & feste');
     expect(fieldText('https://esempio.it|Sito', 'it', 'it-IT')).toBe('Sito');
@@ -51,10 +56,25 @@ describe('field text', () => {
 
 it('template data and image of a hit', () => {
   const hit: Hit = {
-    id: 7, name: 'N', classIdentifier: 'event', mainNodeId: 70, published: '2025-05-20', modified: null, url: '/n', view: null,
+    id: 7,
+    name: 'N',
+    classIdentifier: 'event',
+    mainNodeId: 70,
+    published: '2025-05-20',
+    modified: null,
+    url: '/n',
+    view: null,
     data: { abstract: '<p>A</p>', image: { url: '/var/img.jpg', alt: 'Alt', width: 10 }, bad: { url: 'javascript:x', width: 1 } },
   };
   expect(hitImage(hit)).toEqual({ url: '/var/img.jpg', alt: 'Alt' });
   const t = templateData(hit, 'it', 'it-IT');
-  expect(t).toMatchObject({ id: '7', name: 'N', url: '/n', class: 'event', image: '/var/img.jpg', published: '20 mag 2025', data: { abstract: 'A' } });
+  expect(t).toMatchObject({
+    id: '7',
+    name: 'N',
+    url: '/n',
+    class: 'event',
+    image: '/var/img.jpg',
+    published: '20 mag 2025',
+    data: { abstract: 'A' },
+  });
 });

@@ -3,7 +3,14 @@ import { createActions, createState, defaultState, filtersKey } from '../../../b
 import { decodeState, encodeState, tabOfHash } from '../../../blocks/listing/model/url';
 import { settings } from './fixtures';
 
-const full = settings({ blockId: 'eventi', showSearch: true, timeIntervals: true, publishedRange: true, facets: ['topics', 'raw[x_dt]'], tabs: ['list', 'geo', 'agenda'] });
+const full = settings({
+  blockId: 'eventi',
+  showSearch: true,
+  timeIntervals: true,
+  publishedRange: true,
+  facets: ['topics', 'raw[x_dt]'],
+  tabs: ['list', 'geo', 'agenda'],
+});
 
 describe('URL codec', () => {
   it('defaults write nothing and read back as defaults', () => {
@@ -13,8 +20,13 @@ describe('URL codec', () => {
 
   it('round-trips every part of the state, hostile text included', () => {
     const state = {
-      text: `rock & roll #1 'x' + 100%`, facets: { topics: ['Cultura', 'Sport & tempo'], 'raw[x_dt]': ['2025-06-01T00:00:00Z'] },
-      interval: 'weekend' as const, publishedFrom: '2025-01-01', publishedTo: '2025-01-31', page: 2, tab: 'geo' as const,
+      text: `rock & roll #1 'x' + 100%`,
+      facets: { topics: ['Cultura', 'Sport & tempo'], 'raw[x_dt]': ['2025-06-01T00:00:00Z'] },
+      interval: 'weekend' as const,
+      publishedFrom: '2025-01-01',
+      publishedTo: '2025-01-31',
+      page: 2,
+      tab: 'geo' as const,
     };
     const search = encodeState(full, state, '');
     expect(search).toMatch(/^\?eventi\.q=/);
@@ -39,7 +51,10 @@ describe('URL codec', () => {
   });
 
   it('ignores invalid or unknown values', () => {
-    const s = decodeState(full, '?eventi.page=-3&eventi.interval=yesterday&eventi.from=2025-02-30&eventi.to=x&eventi.tab=chart&eventi.f.nope=1');
+    const s = decodeState(
+      full,
+      '?eventi.page=-3&eventi.interval=yesterday&eventi.from=2025-02-30&eventi.to=x&eventi.tab=chart&eventi.f.nope=1',
+    );
     expect(s).toEqual(defaultState(full));
     expect(decodeState(full, '?eventi.page=abc').page).toBe(0);
     expect(decodeState(full, '?eventi.page=1.5').page).toBe(0);
@@ -58,7 +73,7 @@ describe('URL codec', () => {
 });
 
 describe('a link to a tab (issue 31: a hash that opens it)', () => {
-  it('names the tab by its panel or its tab id, this block\'s only, encoded or not', () => {
+  it("names the tab by its panel or its tab id, this block's only, encoded or not", () => {
     expect(tabOfHash(full, '#eventi-geo')).toBe('geo');
     expect(tabOfHash(full, '#eventi-agenda-tab')).toBe('agenda');
     expect(tabOfHash(full, 'eventi-list')).toBe('list');

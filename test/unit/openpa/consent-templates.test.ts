@@ -14,7 +14,12 @@ const FOOTER = ['design:footer/advanced_cookie_consent.tpl', 'design:page_footer
 const LOADER = '<script src="/var/cache/public/javascript/footer-pack.js"></script>'; // the pagelayout's $footer_script_loader
 const vars = { footer_script_loader: LOADER };
 
-interface Options { theme: Theme; piazza?: boolean; seo?: Partial<Seo>; vars?: Record<string, unknown> }
+interface Options {
+  theme: Theme;
+  piazza?: boolean;
+  seo?: Partial<Seo>;
+  vars?: Record<string, unknown>;
+}
 /** `templates` on a portal on `theme` with Google Analytics and Web Analytics Italia (and `seo`), with the extension or without. */
 const renderTemplates = (templates: string[], { theme, piazza = true, seo = {}, vars = {} }: Options) =>
   renderEzParts(templates, { ...portalDesign(theme, piazza), seo: { ...PORTAL_SEO, ...seo }, vars });
@@ -38,13 +43,21 @@ describe.skipIf(realEz.skip)('the consent templates of the eZ extension, by the 
       const [banner, footer, gtm] = renderTemplates(FOOTER, { theme, vars, seo: { googleTagManagerID: 'GTM-PIAZZA' } });
       expect(banner).not.toMatch(/cookieconsent\.umd\.js|CookieConsent\.run|<script|<style/);
       expect(scripts(footer)).toEqual([
-        `<script src="/design/${theme}/javascript/bootstrap-italia.bundle.min.js">`, '<script>', '<script src="/var/cache/public/javascript/footer-pack.js">',
+        `<script src="/design/${theme}/javascript/bootstrap-italia.bundle.min.js">`,
+        '<script>',
+        '<script src="/var/cache/public/javascript/footer-pack.js">',
         '<script type="text/plain" data-consent="google" async src="https://www.googletagmanager.com/gtag/js?id=G-PIAZZA01">',
-        '<script type="text/plain" data-consent="google">', '<script type="text/plain" data-consent="matomo">',
+        '<script type="text/plain" data-consent="google">',
+        '<script type="text/plain" data-consent="matomo">',
       ]);
       expect(scripts(gtm)).toEqual(['<script type="text/plain" data-consent="gtm">']);
       // The same design list without the extension: the theme's banner and its live trackers.
-      const [themeBanner, themeFooter, themeGtm] = renderTemplates(FOOTER, { theme, vars, piazza: false, seo: { googleTagManagerID: 'GTM-PIAZZA' } });
+      const [themeBanner, themeFooter, themeGtm] = renderTemplates(FOOTER, {
+        theme,
+        vars,
+        piazza: false,
+        seo: { googleTagManagerID: 'GTM-PIAZZA' },
+      });
       expect(themeBanner).toMatch(/cookieconsent\.umd\.js[\s\S]*CookieConsent\.run\(/);
       expect(scripts(themeFooter)).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-PIAZZA01">');
       expect(scripts(themeGtm)).toEqual(['<script>']);
@@ -58,10 +71,18 @@ describe.skipIf(realEz.skip)('the consent templates of the eZ extension, by the 
       const t = config.language.locale[lang];
       expect(lang).toBe('it');
       expect(t).toMatchObject({
-        barLabel: theirs.barMainTitle, barMainText: theirs.barMainText, barBtnAcceptAll: theirs.barBtnAcceptAll,
-        barBtnRefuseAll: theirs.barBtnAcceptNecessary, barLinkSetting: theirs.barLinkSetting, modalMainTitle: theirs.modalMainTitle,
-        modalMainText: theirs.modalMainText, modalBtnSave: theirs.modalBtnSave, modalBtnAcceptAll: theirs.modalBtnAcceptAll,
-        modalBtnRefuseAll: theirs.modalBtnAcceptNecessary, closeAriaLabel: theirs.close, alwaysOn: theirs.necessary.badge,
+        barLabel: theirs.barMainTitle,
+        barMainText: theirs.barMainText,
+        barBtnAcceptAll: theirs.barBtnAcceptAll,
+        barBtnRefuseAll: theirs.barBtnAcceptNecessary,
+        barLinkSetting: theirs.barLinkSetting,
+        modalMainTitle: theirs.modalMainTitle,
+        modalMainText: theirs.modalMainText,
+        modalBtnSave: theirs.modalBtnSave,
+        modalBtnAcceptAll: theirs.modalBtnAcceptAll,
+        modalBtnRefuseAll: theirs.modalBtnAcceptNecessary,
+        closeAriaLabel: theirs.close,
+        alwaysOn: theirs.necessary.badge,
       });
       expect(t.barBtnAcceptAll).toBe('Accetta tutti i cookie'); // the theme's Italian translation, not an English source string
       // orestbida's categories of the theme's banner: necessary (readOnly), analytics, marketing with the service multimedia.
@@ -88,12 +109,18 @@ describe.skipIf(realEz.skip)('the consent templates of the eZ extension, by the 
     });
 
     it('no tracker configured: no tracker service', () => {
-      const config = consentOf(renderTemplate('design:piazza/consent.tpl', { theme, seo: { googleAnalyticsAccountID: '', webAnalyticsItaliaID: '' } }))!;
+      const config = consentOf(
+        renderTemplate('design:piazza/consent.tpl', { theme, seo: { googleAnalyticsAccountID: '', webAnalyticsItaliaID: '' } }),
+      )!;
       expect(Object.keys(config.services)).toEqual(['multimedia']);
     });
 
     it("page_footer_script.tpl prints what the theme's prints, its trackers held", () => {
-      const seo = { googleTagManagerID: 'GTM-PIAZZA', GoogleCookieless: 'enabled' as const, WebAnalyticsItaliaCookieless: 'enabled' as const };
+      const seo = {
+        googleTagManagerID: 'GTM-PIAZZA',
+        GoogleCookieless: 'enabled' as const,
+        WebAnalyticsItaliaCookieless: 'enabled' as const,
+      };
       const ours = renderTemplate('design:page_footer_script.tpl', { theme, vars, seo });
       const theirs = renderTemplate('design:page_footer_script.tpl', { theme, vars, seo, piazza: false });
       const released = ours

@@ -14,18 +14,24 @@ export const extension = join(root, 'integrations/openpa/extension/piazza');
 /** The theme's templates (openpa_bootstrapitalia at the commit of ../shared/real/ez/REVISIONS). */
 export const theme = join(real, 'ez/extension/openpa_bootstrapitalia/design');
 
-const php = spawnSync('php', ['-r', 'foreach (["dom", "intl", "mbstring"] as $m) if (!extension_loaded($m)) exit(1);'], { encoding: 'utf8' });
+const php = spawnSync('php', ['-r', 'foreach (["dom", "intl", "mbstring"] as $m) if (!extension_loaded($m)) exit(1);'], {
+  encoding: 'utf8',
+});
 /** Why the real-engine tests cannot run here, or '' when they can. */
-export const missing = !existsSync(renderPhp) ? '../shared/real (the upstream test oracles) is not beside this clone'
-  : php.status !== 0 ? 'php-cli with the xml, intl and mbstring modules is not installed (scripts/ensure-php.sh installs it)'
-  : '';
+export const missing = !existsSync(renderPhp)
+  ? '../shared/real (the upstream test oracles) is not beside this clone'
+  : php.status !== 0
+    ? 'php-cli with the xml, intl and mbstring modules is not installed (scripts/ensure-php.sh installs it)'
+    : '';
 if (missing) {
   // one line for the whole run, not one per test file (each runs in its own worker of one parent)
   const marker = join(tmpdir(), 'piazza-openpa-skip-' + process.ppid);
   try {
     writeFileSync(marker, '', { flag: 'wx' }); // only the first worker creates it
     console.warn('[openpa tests] skipped: ' + missing);
-  } catch { /* said already */ }
+  } catch {
+    /* said already */
+  }
 }
 export const realEz = { skip: !!missing };
 
@@ -45,13 +51,28 @@ export interface Seo {
 }
 /** The theme's defaults (OpenPAINI::getEmptySeoData): the orestbida banner on, no tracker. */
 const THEME_SEO = {
-  googleAnalyticsAccountID: '', enableRobots: 'disabled', googleTagManagerID: '', googleSiteVerificationID: '', robotsText: '',
-  metaAuthor: false, metaCopyright: false, metaDescription: false, metaKeywords: false, webAnalyticsItaliaID: '', webAnalyticsItaliaSiteID: '',
-  GoogleCookieless: 'disabled', WebAnalyticsItaliaCookieless: 'disabled', CookieConsentMultimedia: 'enabled',
+  googleAnalyticsAccountID: '',
+  enableRobots: 'disabled',
+  googleTagManagerID: '',
+  googleSiteVerificationID: '',
+  robotsText: '',
+  metaAuthor: false,
+  metaCopyright: false,
+  metaDescription: false,
+  metaKeywords: false,
+  webAnalyticsItaliaID: '',
+  webAnalyticsItaliaSiteID: '',
+  GoogleCookieless: 'disabled',
+  WebAnalyticsItaliaCookieless: 'disabled',
+  CookieConsentMultimedia: 'enabled',
   CookieConsentMultimediaText: 'YouTube, Vimeo, Slideshare, Isuu, Facebook, Twitter, Linkedin, Instagram, Whatsapp',
 };
 /** A portal with Google Analytics and Web Analytics Italia configured (the consent tests' portal). */
-export const PORTAL_SEO: Partial<Seo> = { CookieConsentMultimediaText: 'YouTube, Vimeo, Slideshare', googleAnalyticsAccountID: 'G-PIAZZA01', webAnalyticsItaliaID: '42' };
+export const PORTAL_SEO: Partial<Seo> = {
+  CookieConsentMultimediaText: 'YouTube, Vimeo, Slideshare',
+  googleAnalyticsAccountID: 'G-PIAZZA01',
+  webAnalyticsItaliaID: '42',
+};
 
 const q = (s: string) => "'" + s.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
 
@@ -67,7 +88,10 @@ function extensionFor(source: string | null): string {
   else mkdirSync(join(dir, 'design'));
   mkdirSync(join(dir, 'settings'));
   if (source) for (const f of readdirSync(join(source, 'settings'))) symlinkSync(join(source, 'settings', f), join(dir, 'settings', f));
-  writeFileSync(join(dir, 'settings/site.ini.append.php'), `<?php /* #?ini charset="utf-8"?\n[TemplateSettings]\nExtensionAutoloadPath[]=piazza\n[FileSettings]\nCacheDir=${join(dir, 'cache')}\n*/ ?>\n`);
+  writeFileSync(
+    join(dir, 'settings/site.ini.append.php'),
+    `<?php /* #?ini charset="utf-8"?\n[TemplateSettings]\nExtensionAutoloadPath[]=piazza\n[FileSettings]\nCacheDir=${join(dir, 'cache')}\n*/ ?>\n`,
+  );
   mkdirSync(join(dir, 'autoloads'));
   symlinkSync(join(import.meta.dirname, 'ez-standins/eztemplateautoload.php'), join(dir, 'autoloads/eztemplateautoload.php'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -88,7 +112,10 @@ function freshCache(ext: string, seo: Partial<Seo>): void {
   writeFileSync(join(cache, 'openpa/seo.cache'), `<?php return json_decode(${q(JSON.stringify({ ...THEME_SEO, ...seo }))}, true);`);
   writeFileSync(join(cache, 'openpa/pagedata/theme_identifier.cache'), "<?php return 'default';");
   const user = join(cache, 'user-info/1/0/user-data-10.cache.php');
-  writeFileSync(user, "<?php return array('info' => array(10 => array('contentobject_id' => 10, 'login' => 'anonymous', 'email' => 'anonymous@example.org', 'is_enabled' => true, 'password_hash' => '', 'password_hash_type' => 2)), 'groups' => array(42), 'roles' => array(), 'role_limitations' => array(), 'access_array' => array(), 'discount_rules' => array());");
+  writeFileSync(
+    user,
+    "<?php return array('info' => array(10 => array('contentobject_id' => 10, 'login' => 'anonymous', 'email' => 'anonymous@example.org', 'is_enabled' => true, 'password_hash' => '', 'password_hash_type' => 2)), 'groups' => array(42), 'roles' => array(), 'role_limitations' => array(), 'access_array' => array(), 'discount_rules' => array());",
+  );
   const future = new Date('2099-01-01'); // newer than any expiry the run sets
   utimesSync(user, future, future);
 }
@@ -116,15 +143,27 @@ export interface RenderOptions {
   vars?: Record<string, unknown>;
 }
 
-export interface Rendered { html: string; log: string; status: number | null }
+export interface Rendered {
+  html: string;
+  log: string;
+  status: number | null;
+}
 
 /** Renders a template file, a `design:` URI, or (no template) the block as eZ Flow does (override.ini). */
 export function renderEz(template: string | null, o: RenderOptions = {}): Rendered {
   const source = o.noPiazza ? null : (o.piazza ?? extension);
   let ext = extensions.get(source);
-  if (!ext) extensions.set(source, ext = extensionFor(source));
+  if (!ext) extensions.set(source, (ext = extensionFor(source)));
   freshCache(ext, o.seo ?? {});
-  const args = [renderPhp, '--site-design', o.siteDesign || 'bootstrapitalia2', '--additional', (o.additional || ['piazza', 'bootstrapitalia']).join(','), '--piazza', ext];
+  const args = [
+    renderPhp,
+    '--site-design',
+    o.siteDesign || 'bootstrapitalia2',
+    '--additional',
+    (o.additional || ['piazza', 'bootstrapitalia']).join(','),
+    '--piazza',
+    ext,
+  ];
   if (o.block) args.push('--block', JSON.stringify(o.block));
   for (const [k, v] of Object.entries(o.vars || {})) args.push('--var', k + '=' + JSON.stringify(v));
   args.push(...(template === null ? ['--block-view'] : [template]));
@@ -135,7 +174,9 @@ export function renderEz(template: string | null, o: RenderOptions = {}): Render
 export type Theme = 'bootstrapitalia2' | 'bootstrapitalia2110';
 /** A portal's design list on `theme` (2110 falls back to bootstrapitalia2's templates): with piazza installed, or as the theme ships. */
 export const portalDesign = (theme: Theme, piazza = true): RenderOptions => ({
-  siteDesign: theme, additional: [...(piazza ? ['piazza'] : []), ...(theme === 'bootstrapitalia2110' ? ['bootstrapitalia2'] : []), 'bootstrapitalia'], noPiazza: !piazza,
+  siteDesign: theme,
+  additional: [...(piazza ? ['piazza'] : []), ...(theme === 'bootstrapitalia2110' ? ['bootstrapitalia2'] : []), 'bootstrapitalia'],
+  noPiazza: !piazza,
 });
 
 const SPLIT = '<!--piazza-ez-split-->';

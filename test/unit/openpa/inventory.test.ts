@@ -27,14 +27,20 @@ function guideRows(): Map<string, string> {
   return rows;
 }
 
-describe.skipIf(realEz.skip)('inventory of the theme\'s jQuery-plugin pages', () => {
-  const found = templates(theme).filter((f) => PLUGINS.test(readFileSync(f, 'utf8'))).map((f) => relative(join(theme, '..'), f)).sort();
+describe.skipIf(realEz.skip)("inventory of the theme's jQuery-plugin pages", () => {
+  const found = templates(theme)
+    .filter((f) => PLUGINS.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(join(theme, '..'), f))
+    .sort();
   const rows = guideRows();
   const overrideIni = readFileSync(join(extension, 'settings/override.ini.append.php'), 'utf8');
 
   it('finds the pages the issue names (the grep works)', () => {
-    for (const page of ['design/bootstrapitalia2/templates/openpa/full/parts/amministrazione_trasparente/children_table_fields.tpl',
-      'design/bootstrapitalia2/override/templates/block/opendata_remote_gui_horizontal.tpl', 'design/bootstrapitalia2110/templates/dashboard/all_latest_content.tpl']) {
+    for (const page of [
+      'design/bootstrapitalia2/templates/openpa/full/parts/amministrazione_trasparente/children_table_fields.tpl',
+      'design/bootstrapitalia2/override/templates/block/opendata_remote_gui_horizontal.tpl',
+      'design/bootstrapitalia2110/templates/dashboard/all_latest_content.tpl',
+    ]) {
       expect(found).toContain(page);
     }
   });

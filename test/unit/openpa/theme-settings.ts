@@ -6,7 +6,13 @@
 // links its inline script computes. Test code: the reading of upstream output, not upstream code.
 
 const decode = (s: string) =>
-  s.replace(/&nbsp;/g, '\u00a0').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const attr = (tag: string, name: string) => {
   const m = new RegExp('\\s' + name + '=(["\'])(.*?)\\1', 's').exec(tag);
   return m ? decode(m[2]) : undefined;
@@ -29,7 +35,8 @@ export interface ThemeListing {
 export function readThemeListing(html: string, blockId: string): ThemeListing | null {
   if (!html.includes('id="remote-gui-' + blockId + '"')) return null;
   const literal = /\.remoteContentsGui\((\{[\s\S]*?\})\);\s*\}\);\s*<\/script>/.exec(html)?.[1];
-  let call: Record<string, any> | null = null, broken = false;
+  let call: Record<string, any> | null = null,
+    broken = false;
   const evaluate = (text: string) => new Function('return (' + text + ')')();
   try {
     call = literal ? evaluate(literal) : null;
@@ -44,11 +51,17 @@ export function readThemeListing(html: string, blockId: string): ThemeListing | 
   const facetFields: string[] = call?.facets || [];
   const facets = selects.map(([, tag, index, body]) => {
     const label = decode(new RegExp('<label[^>]*for="' + attr(tag, 'id') + '"[^>]*>([^<]*)<').exec(html)?.[1] || '').trim();
-    const options = [...body.matchAll(/<option[^>]*value="([^"]*)"[^>]*>([^<]*)/g)].map(([, value, text]) => ({ value: decode(value), label: decode(text).replace(/^\u00a0+/, '') }));
+    const options = [...body.matchAll(/<option[^>]*value="([^"]*)"[^>]*>([^<]*)/g)].map(([, value, text]) => ({
+      value: decode(value),
+      label: decode(text).replace(/^\u00a0+/, ''),
+    }));
     const type = attr(tag, 'data-datatype');
     return { field: facetFields[Number(index)], label, ...(type ? { type } : {}), ...(options.length ? { options } : {}) };
   });
-  const dateRanges = [...html.matchAll(/<input[^>]*name="date_range_from"[^>]*>/g)].map(([tag]) => ({ fromField: attr(tag, 'data-from-field') || '', toField: attr(tag, 'data-to-field') || '' }));
+  const dateRanges = [...html.matchAll(/<input[^>]*name="date_range_from"[^>]*>/g)].map(([tag]) => ({
+    fromField: attr(tag, 'data-from-field') || '',
+    toField: attr(tag, 'data-to-field') || '',
+  }));
   const search = /<input[^>]*data-search="q"[^>]*>/.exec(html)?.[0];
   return {
     call,

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { wallFields } from '../../../runtime/clock';
 
 const rome = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Rome', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  timeZone: 'Europe/Rome',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
 });
 const byIcu = (ms: number) => {
   const p: Record<string, number> = {};

@@ -39,9 +39,13 @@ describe('config validation', () => {
           { path: '/message', code: 'type', types: ['string'] },
         ]),
       );
-      expect(said((e as ConfigError).problems)).toEqual(expect.arrayContaining([
-        '/blockId deve essere una stringa', '/colour non è una chiave prevista', '/message deve essere una stringa',
-      ]));
+      expect(said((e as ConfigError).problems)).toEqual(
+        expect.arrayContaining([
+          '/blockId deve essere una stringa',
+          '/colour non è una chiave prevista',
+          '/message deve essere una stringa',
+        ]),
+      );
     }
   });
 
@@ -96,7 +100,14 @@ describe('config validation', () => {
 });
 
 describe('settings of the jQuery block', () => {
-  const copied = { query: 'classes [event]', spinnerTpl: '#tpl-remote-gui-spinner', listTpl: '#tpl-remote-gui-list', responseCallback: null, itemsPerRow: '2', view: 'card_teaser' };
+  const copied = {
+    query: 'classes [event]',
+    spinnerTpl: '#tpl-remote-gui-spinner',
+    listTpl: '#tpl-remote-gui-list',
+    responseCallback: null,
+    itemsPerRow: '2',
+    view: 'card_teaser',
+  };
 
   it('are accepted by the listing schema (itemsPerRow as text too), and the rest is still checked', () => {
     expect(checkConfig<any>(listingValidate, copied).itemsPerRow).toBe('2');
@@ -110,10 +121,13 @@ describe('settings of the jQuery block', () => {
     expect(notes[2].note.it).toMatch(/^Impostazione del blocco jQuery .*ignorata: ascolta invece `piazza\.on\('listing:results'/);
     expect(notes[2].note.en).toContain("piazza.on('listing:results'");
     // As the console prints them: Italian by default, English on request.
-    expect(adminMessages().ignored(notes[0].key, notes[0].note)).toBe('impostazione ignorata /spinnerTpl Impostazione del blocco jQuery (il template jsrender di caricamento), ignorata: piazza mostra un proprio stato di caricamento. Rimuovila.');
-    expect(adminMessages('en').ignored(notes[0].key, notes[0].note)).toBe('ignored setting /spinnerTpl A setting of the jQuery block (its jsrender loading template), ignored: piazza shows its own loading state. Remove it.');
+    expect(adminMessages().ignored(notes[0].key, notes[0].note)).toBe(
+      'impostazione ignorata /spinnerTpl Impostazione del blocco jQuery (il template jsrender di caricamento), ignorata: piazza mostra un proprio stato di caricamento. Rimuovila.',
+    );
+    expect(adminMessages('en').ignored(notes[0].key, notes[0].note)).toBe(
+      'ignored setting /spinnerTpl A setting of the jQuery block (its jsrender loading template), ignored: piazza shows its own loading state. Remove it.',
+    );
     expect(legacyNotes({ query: 'x' }, listingLegacy)).toEqual([]);
     expect(legacyNotes(null, listingLegacy)).toEqual([]);
   });
 });
-

@@ -27,7 +27,9 @@ describe('event bus', () => {
       error.mockClear();
       const bus = createEmitter(loaderLines(lang));
       const seen: number[] = [];
-      bus.on('block:mounted', () => { throw boom; });
+      bus.on('block:mounted', () => {
+        throw boom;
+      });
       bus.on('block:mounted', (d) => seen.push(d));
       bus.emit('block:mounted', 7);
       expect(seen).toEqual([7]);

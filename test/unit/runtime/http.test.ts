@@ -7,26 +7,45 @@ let server: Server;
 let base = '';
 const routes: Record<string, (res: import('node:http').ServerResponse) => void> = {
   '/ok': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"totalCount":2}'),
-  '/rest-error': (res) => res.writeHead(400, { 'Content-Type': 'application/json' })
-    .end('{"error_type":"Opencontent.QueryLanguage.Parser.Exception","error_message":"Unexpected token"}'),
+  '/rest-error': (res) =>
+    res
+      .writeHead(400, { 'Content-Type': 'application/json' })
+      .end('{"error_type":"Opencontent.QueryLanguage.Parser.Exception","error_message":"Unexpected token"}'),
   '/module-error': (res) => res.writeHead(400).end('{"error_code":0,"error_message":"Class not found"}'),
   '/openpa-error': (res) => res.writeHead(500).end('{"error":"Block not found"}'),
   '/error-in-200': (res) => res.writeHead(200).end('{"error_code":3,"error_message":"Api x not allowed"}'),
   '/html-500': (res) => res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'text/html' }).end('<h1>oops</h1>'),
   '/invalid': (res) => res.writeHead(200).end('{"totalCount":'),
   '/empty': (res) => res.writeHead(200).end(''),
-  '/slow': (res) => { setTimeout(() => res.writeHead(200).end('{"slow":true}'), 300); },
+  '/slow': (res) => {
+    setTimeout(() => res.writeHead(200).end('{"slow":true}'), 300);
+  },
 };
 let lastAccept: string | undefined;
 
 beforeAll(async () => {
-  server = createServer((req, res) => { lastAccept = req.headers.accept; (routes[req.url!.split('?')[0]] ?? ((r) => r.writeHead(404).end()))(res); });
+  server = createServer((req, res) => {
+    lastAccept = req.headers.accept;
+    (routes[req.url!.split('?')[0]] ?? ((r) => r.writeHead(404).end()))(res);
+  });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   base = 'http://127.0.0.1:' + (server.address() as any).port;
 });
-afterAll(() => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }));
+afterAll(
+  () =>
+    new Promise<void>((ok) => {
+      server.closeAllConnections();
+      server.close(() => ok());
+    }),
+);
 
-const failure = (url: string, opts = {}) => getJson(base + url, opts).then(() => { throw new Error('resolved'); }, (e) => e);
+const failure = (url: string, opts = {}) =>
+  getJson(base + url, opts).then(
+    () => {
+      throw new Error('resolved');
+    },
+    (e) => e,
+  );
 
 describe('http client', () => {
   it('returns the parsed body', async () => {
@@ -70,7 +89,10 @@ describe('http client', () => {
     await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
     const port = (closed.address() as any).port;
     await new Promise<void>((ok) => closed.close(() => ok()));
-    const e = await getJson('http://127.0.0.1:' + port + '/ok').then(() => null, (x) => x);
+    const e = await getJson('http://127.0.0.1:' + port + '/ok').then(
+      () => null,
+      (x) => x,
+    );
     expect(e).toBeInstanceOf(RequestError);
     expect([e.status, e.kind]).toEqual([0, 'network']);
   });

@@ -7,7 +7,8 @@ import { pageAdminLang } from '../../../runtime/i18n';
 import { adminLines, adminLog, linePrefix } from '../../../runtime/log';
 import { adminMessages } from '../../../runtime/messages';
 
-const explainIn = (lang: 'it' | 'en') => async (what: Parameters<ReturnType<typeof adminMessages>['explain']>[0]) => adminMessages(lang).explain(what);
+const explainIn = (lang: 'it' | 'en') => async (what: Parameters<ReturnType<typeof adminMessages>['explain']>[0]) =>
+  adminMessages(lang).explain(what);
 const noExplain = async () => 'not used';
 
 /** A piazza.js tag as the README says to write it, with the switch when given. */
@@ -33,7 +34,7 @@ describe('linePrefix', () => {
   });
 });
 
-describe('the admin\'s language (pageAdminLang)', () => {
+describe("the admin's language (pageAdminLang)", () => {
   it('is Italian without the switch, and for any value that is not English', () => {
     piazzaTag();
     expect(pageAdminLang()).toBe('it');
@@ -74,7 +75,9 @@ describe('adminLog', () => {
     const en = adminLog(linePrefix('listing', 'eventi'), noExplain, 'en');
     const facets = { it: 'delle faccette', en: 'facets' };
     italian.request({ status: 404, message: 'Not Found', url: '/api/x' }, facets);
-    expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": richiesta delle faccette non riuscita: 404 Not Found (/api/x)');
+    expect(error).toHaveBeenLastCalledWith(
+      '[piazza] listing block "eventi": richiesta delle faccette non riuscita: 404 Not Found (/api/x)',
+    );
     en.request({ status: 404, message: 'Not Found', url: '/api/x' }, facets);
     expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": facets request failed: 404 Not Found (/api/x)');
     // no status (the network, a JSONP script that never called back): a dash, no URL when unknown
@@ -82,7 +85,7 @@ describe('adminLog', () => {
     expect(error).toHaveBeenLastCalledWith('[piazza] listing block "eventi": list request failed: - Network error');
   });
 
-  it('words a coded note in the admin\'s language, Italian or English', async () => {
+  it("words a coded note in the admin's language, Italian or English", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     adminLog(linePrefix('listing', 'eventi'), explainIn('it')).warn({ code: 'tabsMissing', tabs: 'geo' });
     adminLog(linePrefix('datatable', 'documenti'), explainIn('en')).warn({ code: 'tabsMissing', tabs: 'geo' });
@@ -92,15 +95,25 @@ describe('adminLog', () => {
   });
 });
 
-describe('the runtime\'s own lines (piazza.js and the manifest: codes, the messages chunk\'s words)', () => {
+describe("the runtime's own lines (piazza.js and the manifest: codes, the messages chunk's words)", () => {
   // [code, params, Italian, English]: what each line says, from what happened
   const lines: Array<[string, Record<string, string>, string, string]> = [
-    ['notLoaded', { detail: 'Failed to fetch' }, 'il suo codice non si è caricato (Failed to fetch)', 'its code did not load (Failed to fetch)'],
+    [
+      'notLoaded',
+      { detail: 'Failed to fetch' },
+      'il suo codice non si è caricato (Failed to fetch)',
+      'its code did not load (Failed to fetch)',
+    ],
     ['mountFailed', { detail: 'x is undefined' }, 'non si è avviato: x is undefined', 'did not start: x is undefined'],
     ['cleanup', {}, 'la pulizia allo smontaggio non è riuscita', 'cleanup failed'],
     ['helper', {}, 'non si è avviato', 'did not start'],
     ['consentUi', {}, 'l’interfaccia non si è caricata', 'its interface did not load'],
-    ['ccWrapper', { name: 'matomo' }, 'CookieConsent.wrapper("matomo"): la callback ha dato errore', 'CookieConsent.wrapper("matomo"): the callback threw'],
+    [
+      'ccWrapper',
+      { name: 'matomo' },
+      'CookieConsent.wrapper("matomo"): la callback ha dato errore',
+      'CookieConsent.wrapper("matomo"): the callback threw',
+    ],
     ['ccFailed', { name: 'acceptCategory' }, 'CookieConsent.acceptCategory() non è riuscita', 'CookieConsent.acceptCategory() failed'],
   ];
 

@@ -16,7 +16,18 @@ function harness(active = false) {
     watch: state,
     active,
     key: () => (state.q ? 'q=' + state.q : null),
-    load: (key, current) => new Promise<void>((settle, fail) => loads.push({ key, current, settle: () => { if (current()) shown.push(key); settle(); }, fail })),
+    load: (key, current) =>
+      new Promise<void>((settle, fail) =>
+        loads.push({
+          key,
+          current,
+          settle: () => {
+            if (current()) shown.push(key);
+            settle();
+          },
+          fail,
+        }),
+      ),
     failed: (e, key) => failures.push(key + ': ' + e.message),
   });
   return { state, r, loads, shown, failures };
@@ -75,7 +86,16 @@ describe('resource', () => {
     let cancelled = 0;
     const state = proxy({ q: 'a' });
     const keys: string[] = [];
-    const r = resource({ watch: state, active: true, key: () => state.q, load: async (k) => { keys.push(k); }, failed: () => {}, cancel: () => cancelled++ });
+    const r = resource({
+      watch: state,
+      active: true,
+      key: () => state.q,
+      load: async (k) => {
+        keys.push(k);
+      },
+      failed: () => {},
+      cancel: () => cancelled++,
+    });
     r.dispose();
     state.q = 'b';
     await tick();

@@ -10,13 +10,15 @@ const html = (fragment: DocumentFragment) => {
 
 describe('remote HTML: one policy for listing views and shared-link embeds', () => {
   it('drops scripts, event handlers, javascript: URLs, styles and forms', () => {
-    const out = html(sanitizeEmbed(
-      '<div class="card" onclick="x()" style="position:fixed"><script>alert(1)</script>' +
-        '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">a</a><style>body{display:none}</style>' +
-        '<form action="https://evil.example/"><input name=p></form><iframe src="https://evil.example"></iframe>' +
-        '<svg><a xlink:href="javascript:alert(4)"><text>t</text></a></svg><p>ok</p></div>',
-      'http://127.0.0.1:9000',
-    ));
+    const out = html(
+      sanitizeEmbed(
+        '<div class="card" onclick="x()" style="position:fixed"><script>alert(1)</script>' +
+          '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">a</a><style>body{display:none}</style>' +
+          '<form action="https://evil.example/"><input name=p></form><iframe src="https://evil.example"></iframe>' +
+          '<svg><a xlink:href="javascript:alert(4)"><text>t</text></a></svg><p>ok</p></div>',
+        'http://127.0.0.1:9000',
+      ),
+    );
     const text = out.innerHTML;
     expect(out.querySelector('script,style,form,input,iframe')).toBeNull();
     expect(text).not.toMatch(/onerror|onclick|javascript:|style=/i);
@@ -25,11 +27,13 @@ describe('remote HTML: one policy for listing views and shared-link embeds', () 
   });
 
   it('points relative URLs at the remote portal and opens links in a new tab without our window', () => {
-    const out = html(sanitizeEmbed(
-      '<a href="/Vivere/Eventi/festa" rel="bookmark">Festa</a><a href="#top">su</a>' +
-        '<img src="/var/img/a.jpg" srcset="/var/img/a.jpg 1x, /var/img/a2.jpg 2x" alt="">',
-      'http://127.0.0.1:9000',
-    ));
+    const out = html(
+      sanitizeEmbed(
+        '<a href="/Vivere/Eventi/festa" rel="bookmark">Festa</a><a href="#top">su</a>' +
+          '<img src="/var/img/a.jpg" srcset="/var/img/a.jpg 1x, /var/img/a2.jpg 2x" alt="">',
+        'http://127.0.0.1:9000',
+      ),
+    );
     const [a, hash] = Array.from(out.querySelectorAll('a'));
     expect(a.getAttribute('href')).toBe('http://127.0.0.1:9000/Vivere/Eventi/festa');
     expect(a.getAttribute('target')).toBe('_blank');
@@ -41,8 +45,9 @@ describe('remote HTML: one policy for listing views and shared-link embeds', () 
     expect(img.getAttribute('srcset')).toBe('http://127.0.0.1:9000/var/img/a.jpg 1x, http://127.0.0.1:9000/var/img/a2.jpg 2x');
   });
 
-  it('the listing\'s views and the embeds keep and drop the same things', () => {
-    const remote = '<div class="card" data-element="service-link"><svg class="icon"><use href="/sprite.svg#it-arrow-right"></use></svg>' +
+  it("the listing's views and the embeds keep and drop the same things", () => {
+    const remote =
+      '<div class="card" data-element="service-link"><svg class="icon"><use href="/sprite.svg#it-arrow-right"></use></svg>' +
       '<a href="/a" target="_blank" ping="https://track.example/">a</a><a href="/b">b</a>' +
       '<link rel="stylesheet" href="https://evil.example/x.css"><base href="https://evil.example/"><meta http-equiv="refresh" content="0">' +
       '<select><option>x</option></select><object data="x.swf"></object>' +
@@ -52,12 +57,24 @@ describe('remote HTML: one policy for listing views and shared-link embeds', () 
     const fromEmbed = html(sanitizeEmbed(remote, 'https://altro.it'));
     for (const out of [fromText, fromEmbed]) {
       expect(out.querySelector('.card[data-element="service-link"] svg use')).not.toBeNull();
-      expect(out.querySelector('link, base, meta, select, option, object, [data-piazza-block], [data-shared_link], [data-shared_link_view], [ping]')).toBeNull();
+      expect(
+        out.querySelector(
+          'link, base, meta, select, option, object, [data-piazza-block], [data-shared_link], [data-shared_link_view], [ping]',
+        ),
+      ).toBeNull();
       const blank = out.querySelector('a[target=_blank]')!;
       expect(blank.getAttribute('rel')).toBe('noopener');
     }
     // Only an embed rewrites links to its portal and opens every one in a new tab.
-    expect(Array.from(fromText.querySelectorAll('a'), (a) => [a.getAttribute('href'), a.getAttribute('target')])).toEqual([['/a', '_blank'], ['/b', null], [null, null]]);
-    expect(Array.from(fromEmbed.querySelectorAll('a'), (a) => [a.getAttribute('href'), a.getAttribute('target')])).toEqual([['https://altro.it/a', '_blank'], ['https://altro.it/b', '_blank'], [null, null]]);
+    expect(Array.from(fromText.querySelectorAll('a'), (a) => [a.getAttribute('href'), a.getAttribute('target')])).toEqual([
+      ['/a', '_blank'],
+      ['/b', null],
+      [null, null],
+    ]);
+    expect(Array.from(fromEmbed.querySelectorAll('a'), (a) => [a.getAttribute('href'), a.getAttribute('target')])).toEqual([
+      ['https://altro.it/a', '_blank'],
+      ['https://altro.it/b', '_blank'],
+      [null, null],
+    ]);
   });
 });

@@ -22,10 +22,10 @@ export const INSTANTS: Array<[string, string]> = [
   ['a Saturday', '2026-11-28 10:00'],
   ['a Sunday evening', '2026-11-29 23:10'],
   ['leap day', '2028-02-29 12:00'],
-  ['New Year\'s Eve, 23:30', '2026-12-31 23:30'],
+  ["New Year's Eve, 23:30", '2026-12-31 23:30'],
   ['last day of a 31-day month', '2027-08-31 08:00'],
   ['a month over six weeks (May 2027 starts on a Saturday)', '2027-05-15 12:00'],
-  ['the run\'s instant', new Date(testNow()).toISOString()],
+  ["the run's instant", new Date(testNow()).toISOString()],
 ];
 const ZONES = ['Europe/Rome', 'America/New_York', 'Asia/Tokyo', 'UTC'];
 
@@ -33,10 +33,15 @@ const p2 = (n: number) => String(n).padStart(2, '0');
 /** `YYYY-MM-DD` + n calendar days, in UTC fields (no zone can move it). */
 const plus = (day: string, n: number) => new Date(Date.parse(day + 'T00:00:00Z') + n * 86_400_000).toISOString().slice(0, 10);
 const weekday = (day: string) => new Date(day + 'T12:00:00Z').getUTCDay();
-const romeDay = (ms: number) => { const p = romeParts(ms); return `${p.y}-${p2(p.mo)}-${p2(p.d)}`; };
+const romeDay = (ms: number) => {
+  const p = romeParts(ms);
+  return `${p.y}-${p2(p.mo)}-${p2(p.d)}`;
+};
 
 const savedTz = process.env.TZ;
-afterAll(() => { process.env.TZ = savedTz; });
+afterAll(() => {
+  process.env.TZ = savedTz;
+});
 
 for (const zone of ZONES) {
   describe(`device in ${zone}`, DATE, () => {
@@ -77,13 +82,25 @@ for (const zone of ZONES) {
 
       // An event at this instant, sent in UTC: shown at Rome's wall time; its .ics says the same and keeps the real instant in its UID.
       const iso = new Date(ms - (ms % 1000)).toISOString().replace('.000Z', 'Z');
-      const event = toAgendaEvent({ id: '4001', contentId: 4001, title: 'Concerto', allDay: false, start: iso, end: null, type: 'Evento', url: null, hit: null })!;
+      const event = toAgendaEvent({
+        id: '4001',
+        contentId: 4001,
+        title: 'Concerto',
+        allDay: false,
+        start: iso,
+        end: null,
+        type: 'Evento',
+        url: null,
+        hit: null,
+      })!;
       const rome = romeParts(ms);
       const shown = new Date(event.start);
       expect([shown.getFullYear(), shown.getMonth() + 1, shown.getDate(), shown.getHours(), shown.getMinutes()]).toEqual(
         // A Rome wall time the device's own clock skips (its spring-forward hour) is the one lossy case (runtime/clock).
-        skipsOnDevice(rome) ? [rome.y, rome.mo, rome.d, rome.h + 1, rome.mi] : [rome.y, rome.mo, rome.d, rome.h, rome.mi]);
-      if (!skipsOnDevice(rome)) expect(romeWallTime(event.start)).toBe(`${rome.y}${p2(rome.mo)}${p2(rome.d)}T${p2(rome.h)}${p2(rome.mi)}${p2(rome.s)}`);
+        skipsOnDevice(rome) ? [rome.y, rome.mo, rome.d, rome.h + 1, rome.mi] : [rome.y, rome.mo, rome.d, rome.h, rome.mi],
+      );
+      if (!skipsOnDevice(rome))
+        expect(romeWallTime(event.start)).toBe(`${rome.y}${p2(rome.mo)}${p2(rome.d)}T${p2(rome.h)}${p2(rome.mi)}${p2(rome.s)}`);
       // The UID holds the real instant: the same occurrence has one UID on every device, even in October's repeated hour.
       expect(uidOf(event, 'x.it')).toBe('4001-' + iso.replace(/[-:]/g, '') + '@x.it');
     });
@@ -97,7 +114,7 @@ function skipsOnDevice(p: { y: number; mo: number; d: number; h: number; mi: num
 }
 
 describe('the oracle itself', DATE, () => {
-  it('knows Rome\'s DST days: 23 hours in spring, 25 in autumn', () => {
+  it("knows Rome's DST days: 23 hours in spring, 25 in autumn", () => {
     expect(romeToUtc(2027, 3, 29) - romeToUtc(2027, 3, 28)).toBe(23 * 3600_000);
     expect(romeToUtc(2026, 10, 26) - romeToUtc(2026, 10, 25)).toBe(25 * 3600_000);
     expect(weekday('2026-11-28')).toBe(6);

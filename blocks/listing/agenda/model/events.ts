@@ -84,7 +84,12 @@ const compareText = (a: string, b: string) => collator('it').compare(a, b);
 
 /** Chronological; at the same start all-day events first, then by title. */
 export function compareEvents(a: AgendaEvent, b: AgendaEvent): number {
-  return a.start - b.start || Number(b.allDay) - Number(a.allDay) || compareText(a.title, b.title) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  return (
+    a.start - b.start ||
+    Number(b.allDay) - Number(a.allDay) ||
+    compareText(a.title, b.title) ||
+    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+  );
 }
 
 /** Items → sorted events with unique keys; unreadable items are left out. */

@@ -34,7 +34,9 @@ export function periodName(p: Period, lang: Lang, today: Date): string {
 /** "12 eventi a settembre" (polite message after each load). */
 export function countMessage(i18n: I18n, p: Period, count: number, today: Date): string {
   const name = periodName(p, i18n.lang, today);
-  return p.view === 'month' ? i18n.plural('agenda.count.month', count, { month: name }) : i18n.plural('agenda.count.day', count, { day: name });
+  return p.view === 'month'
+    ? i18n.plural('agenda.count.month', count, { month: name })
+    : i18n.plural('agenda.count.day', count, { day: name });
 }
 
 export interface When {
@@ -50,12 +52,16 @@ export function describeWhen(e: AgendaEvent, i18n: I18n): When {
   const date = formatDay(e.start, lang);
   const last = lastDay(e);
   const first = dayOf(new Date(e.start));
-  const short = (d: Date | number) => at(d, lang).format(first.getFullYear() === last.getFullYear() ? PATTERNS[lang].short : PATTERNS[lang].shortYear);
+  const short = (d: Date | number) =>
+    at(d, lang).format(first.getFullYear() === last.getFullYear() ? PATTERNS[lang].short : PATTERNS[lang].shortYear);
   if (e.allDay) {
     return { date, time: isMultiDay(e) ? i18n.t('agenda.range', { from: short(first), to: short(last) }) : i18n.t('agenda.allDay') };
   }
   if (isMultiDay(e)) {
-    return { date, time: i18n.t('agenda.range', { from: short(e.start) + ', ' + formatTime(e.start), to: short(e.end) + ', ' + formatTime(e.end) }) };
+    return {
+      date,
+      time: i18n.t('agenda.range', { from: short(e.start) + ', ' + formatTime(e.start), to: short(e.end) + ', ' + formatTime(e.end) }),
+    };
   }
   return { date, time: e.end > e.start ? formatTime(e.start) + ' – ' + formatTime(e.end) : formatTime(e.start) };
 }

@@ -48,7 +48,9 @@ export function CalendarGrid(props: Props) {
   useLayoutEffect(sync, [props.laidOut, props.period.view, props.period.date, props.events]);
   // While shown, the calendar follows the window by itself; while hidden it would measure 0 × 0.
   useEffect(() => {
-    const onResize = () => { if (latest.current.laidOut) shown.current.size = windowSize(); };
+    const onResize = () => {
+      if (latest.current.laidOut) shown.current.size = windowSize();
+    };
     window.addEventListener('resize', onResize);
     return () => {
       window.removeEventListener('resize', onResize);

@@ -28,15 +28,29 @@ function EventItem({ e, i18n, ics, version }: { e: AgendaEvent; i18n: I18n; ics:
   const content = (
     <>
       <span class="piazza-agenda-event-title">{e.title}</span>
-      <span class="piazza-agenda-event-when"><span class="visually-hidden">, {when.date}, </span>{when.time}</span>
+      <span class="piazza-agenda-event-when">
+        <span class="visually-hidden">, {when.date}, </span>
+        {when.time}
+      </span>
     </>
   );
   return (
     <li class="piazza-agenda-event" data-event-id={e.id}>
-      {e.url ? <a class="piazza-agenda-event-link" href={e.url}>{content}</a> : <span class="piazza-agenda-event-link">{content}</span>}
-      <IcsLink className="piazza-agenda-event-ics small" build={() => ics([e])} version={version}
-        filename={fileSlug(e.title, i18n.t('agenda.ics.eventFile')) + '-' + (e.startDay || ymd(new Date(e.start))) + '.ics'}>
-        {i18n.t('agenda.ics.event')}<span class="visually-hidden">: {e.title}</span>
+      {e.url ? (
+        <a class="piazza-agenda-event-link" href={e.url}>
+          {content}
+        </a>
+      ) : (
+        <span class="piazza-agenda-event-link">{content}</span>
+      )}
+      <IcsLink
+        className="piazza-agenda-event-ics small"
+        build={() => ics([e])}
+        version={version}
+        filename={fileSlug(e.title, i18n.t('agenda.ics.eventFile')) + '-' + (e.startDay || ymd(new Date(e.start))) + '.ics'}
+      >
+        {i18n.t('agenda.ics.event')}
+        <span class="visually-hidden">: {e.title}</span>
       </IcsLink>
     </li>
   );
@@ -52,12 +66,21 @@ export function EventList({ idPrefix, view, groups, count, version, i18n, ics }:
     const after = () => setPrinting(false);
     addEventListener('beforeprint', before);
     addEventListener('afterprint', after);
-    return () => { removeEventListener('beforeprint', before); removeEventListener('afterprint', after); };
+    return () => {
+      removeEventListener('beforeprint', before);
+      removeEventListener('afterprint', after);
+    };
   }, []);
   const shown = open || printing;
   const { t } = i18n;
   return (
-    <details class="piazza-agenda-list mt-3" open={shown} onToggle={(e) => { if (!printing) setOpen((e.currentTarget as HTMLDetailsElement).open); }}>
+    <details
+      class="piazza-agenda-list mt-3"
+      open={shown}
+      onToggle={(e) => {
+        if (!printing) setOpen((e.currentTarget as HTMLDetailsElement).open);
+      }}
+    >
       <summary class="piazza-agenda-list-summary">
         {t('agenda.list')} <span class="badge bg-primary piazza-agenda-list-count">{count}</span>
       </summary>
@@ -69,9 +92,13 @@ export function EventList({ idPrefix, view, groups, count, version, i18n, ics }:
             const id = idPrefix + '-day-' + g.day;
             return (
               <li key={g.day} class="piazza-agenda-day">
-                <p class="piazza-agenda-day-label fw-semibold" id={id}>{formatDay(parseYmd(g.day)!, i18n.lang)}</p>
+                <p class="piazza-agenda-day-label fw-semibold" id={id}>
+                  {formatDay(parseYmd(g.day)!, i18n.lang)}
+                </p>
                 <ul class="list-unstyled mb-0" aria-labelledby={id}>
-                  {g.events.map((e) => <EventItem key={e.key} e={e} i18n={i18n} ics={ics} version={version} />)}
+                  {g.events.map((e) => (
+                    <EventItem key={e.key} e={e} i18n={i18n} ics={ics} version={version} />
+                  ))}
                 </ul>
               </li>
             );

@@ -27,13 +27,17 @@ export function Toolbar({ idPrefix, view, title, loading, i18n, onMove, onToday,
           <Icon name="chevron-left" className="icon-primary" />
           <span class="visually-hidden">{t('agenda.prev.' + view)}</span>
         </button>
-        <button type="button" class="btn btn-outline-primary btn-sm piazza-agenda-today" onClick={onToday}>{t('agenda.today')}</button>
+        <button type="button" class="btn btn-outline-primary btn-sm piazza-agenda-today" onClick={onToday}>
+          {t('agenda.today')}
+        </button>
         <button type="button" class="btn btn-outline-primary btn-sm btn-icon piazza-agenda-next" onClick={() => onMove(1)}>
           <Icon name="chevron-right" className="icon-primary" />
           <span class="visually-hidden">{t('agenda.next.' + view)}</span>
         </button>
       </div>
-      <p class="piazza-agenda-title h5 mb-0 ms-1" id={idPrefix + '-title'}>{title}</p>
+      <p class="piazza-agenda-title h5 mb-0 ms-1" id={idPrefix + '-title'}>
+        {title}
+      </p>
       {loading && <Spinner label={t('loading')} small />}
       <div class="ms-auto">{download}</div>
     </div>

@@ -97,7 +97,9 @@ export function createClusterLayers(o: ClusterLayersOptions) {
   return {
     /** Bottom to top. */
     layers: [coverageLayer, clusterLayer, spreadLayer],
-    get index() { return index; },
+    get index() {
+      return index;
+    },
 
     /** New places (or none): everything drawn before goes. */
     setPlaces(next: ClusterIndex | null, nextXs: Float64Array, nextYs: Float64Array) {

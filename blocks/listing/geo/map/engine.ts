@@ -95,7 +95,11 @@ export function createMapEngine(o: MapEngineOptions) {
       new DoubleClickZoom(),
       new DragZoom(),
       // Keys move the map only when the map itself has focus, not a popup's link or button.
-      new KeyboardPan({ pixelDelta: KEYBOARD_PAN, duration: 0, condition: (e) => e.originalEvent.target === o.target && noModifierKeys(e) }),
+      new KeyboardPan({
+        pixelDelta: KEYBOARD_PAN,
+        duration: 0,
+        condition: (e) => e.originalEvent.target === o.target && noModifierKeys(e),
+      }),
       new KeyboardZoom({ condition: (e) => e.originalEvent.target === o.target }),
     ],
     layers: [...places.layers, positionLayer],
@@ -152,7 +156,11 @@ export function createMapEngine(o: MapEngineOptions) {
       places.spread(ref, view.getResolution() ?? 1);
       return;
     }
-    view.fit([minX, minY, maxX, maxY], { padding: [FIT_PADDING, FIT_PADDING, FIT_PADDING, FIT_PADDING], maxZoom: o.maxZoom, duration: reducedMotion() ? 0 : 300 });
+    view.fit([minX, minY, maxX, maxY], {
+      padding: [FIT_PADDING, FIT_PADDING, FIT_PADDING, FIT_PADDING],
+      maxZoom: o.maxZoom,
+      duration: reducedMotion() ? 0 : 300,
+    });
   }
 
   const hitAt = (pixel: number[]) => places.hitAt(pixel, (at) => map.getPixelFromCoordinate(at));
@@ -212,13 +220,17 @@ export function createMapEngine(o: MapEngineOptions) {
       report();
       if (!nextIndex || !nextIndex.extent) return;
       const size = map.getSize();
-      const target = size && size[0] && size[1]
-        ? Math.floor(fitZoom(nextIndex.extent, size[0], size[1], FIT_PADDING, Math.min(o.maxZoom, FIT_MAX_ZOOM)))
-        : 0;
+      const target =
+        size && size[0] && size[1]
+          ? Math.floor(fitZoom(nextIndex.extent, size[0], size[1], FIT_PADDING, Math.min(o.maxZoom, FIT_MAX_ZOOM)))
+          : 0;
       if (!(await inSlices(() => nextIndex.step(1000, target), controller.signal))) return;
       places.setPlaces(nextIndex, nextXs, nextYs);
       const [minX, minY, maxX, maxY] = nextIndex.extent;
-      view.fit([minX, minY, maxX, maxY], { padding: [FIT_PADDING, FIT_PADDING, FIT_PADDING, FIT_PADDING], maxZoom: Math.min(o.maxZoom, FIT_MAX_ZOOM) });
+      view.fit([minX, minY, maxX, maxY], {
+        padding: [FIT_PADDING, FIT_PADDING, FIT_PADDING, FIT_PADDING],
+        maxZoom: Math.min(o.maxZoom, FIT_MAX_ZOOM),
+      });
       draw();
       report();
       map.once('postrender', () => {
@@ -254,7 +266,8 @@ export function createMapEngine(o: MapEngineOptions) {
           // Draw (and report) the new view now: the popup's auto-pan may start right after.
           map.renderSync();
           if (alone > o.maxZoom) {
-            const ref = index.clusters(zoom, visibleExtent(BUFFER) || [-Infinity, -Infinity, Infinity, Infinity])
+            const ref = index
+              .clusters(zoom, visibleExtent(BUFFER) || [-Infinity, -Infinity, Infinity, Infinity])
               .find((c) => c.count > 1 && index.leaves(c).includes(point));
             if (ref && places.spreadState()?.key !== ref.key) places.spread(ref, view.getResolution() ?? 1);
           }
@@ -280,7 +293,12 @@ export function createMapEngine(o: MapEngineOptions) {
       positionSource.clear(true);
       if (accuracy) positionSource.addFeature(new Feature({ geometry: accuracy }));
       positionSource.addFeature(new Feature({ geometry: new Point(at) }));
-      if (accuracy) view.fit(accuracy.getExtent(), { padding: [FIT_PADDING, FIT_PADDING, FIT_PADDING, FIT_PADDING], maxZoom: FIT_MAX_ZOOM, duration: reducedMotion() ? 0 : 300 });
+      if (accuracy)
+        view.fit(accuracy.getExtent(), {
+          padding: [FIT_PADDING, FIT_PADDING, FIT_PADDING, FIT_PADDING],
+          maxZoom: FIT_MAX_ZOOM,
+          duration: reducedMotion() ? 0 : 300,
+        });
       else view.animate({ center: at, zoom: FIT_MAX_ZOOM, duration: reducedMotion() ? 0 : 300 });
     },
 

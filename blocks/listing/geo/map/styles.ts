@@ -136,7 +136,10 @@ export const coverageStyle = new Style({
 });
 
 export const positionStyles = {
-  accuracy: new Style({ stroke: new Stroke({ color: 'rgba(0, 102, 204, 0.6)', width: 1 }), fill: new Fill({ color: 'rgba(0, 102, 204, 0.12)' }) }),
+  accuracy: new Style({
+    stroke: new Stroke({ color: 'rgba(0, 102, 204, 0.6)', width: 1 }),
+    fill: new Fill({ color: 'rgba(0, 102, 204, 0.12)' }),
+  }),
   position: new Style({
     image: new Circle({ radius: 7, fill: new Fill({ color: '#0066cc' }), stroke: new Stroke({ color: '#fff', width: 2.5 }) }),
   }),

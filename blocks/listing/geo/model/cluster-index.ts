@@ -140,8 +140,21 @@ export function createClusterIndex(xs: ArrayLike<number>, ys: ArrayLike<number>,
       else grid.set(key, [i]);
     }
     return {
-      zoom, src, r2: r * r, cell: r, span, grid, visited: new Uint8Array(src.n), cursor: 0,
-      x: [], y: [], count: [], ext: [], point: [], childStart: [0], childIdx: [],
+      zoom,
+      src,
+      r2: r * r,
+      cell: r,
+      span,
+      grid,
+      visited: new Uint8Array(src.n),
+      cursor: 0,
+      x: [],
+      y: [],
+      count: [],
+      ext: [],
+      point: [],
+      childStart: [0],
+      childIdx: [],
     };
   }
 
@@ -256,7 +269,9 @@ export function createClusterIndex(xs: ArrayLike<number>, ys: ArrayLike<number>,
   return {
     size: leaves.n,
     maxZoom,
-    get builtTo() { return builtTo; },
+    get builtTo() {
+      return builtTo;
+    },
     extent,
     step,
     buildTo,

@@ -18,4 +18,6 @@ export function readGeoPage(body: unknown, from = 0, to?: number): GeoPageRead |
 
 /** How many features a body has (0 when it is not a FeatureCollection). */
 export const featureCount = (body: unknown): number =>
-  body && typeof body === 'object' && Array.isArray((body as { features?: unknown }).features) ? (body as { features: unknown[] }).features.length : 0;
+  body && typeof body === 'object' && Array.isArray((body as { features?: unknown }).features)
+    ? (body as { features: unknown[] }).features.length
+    : 0;

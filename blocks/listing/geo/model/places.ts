@@ -21,7 +21,10 @@ export function project(points: readonly GeoPoint[], xs: Float64Array, ys: Float
 
 /** The places once projected (levels of the index are built later, on demand or in slices). */
 export const placesOf = (points: GeoPoint[], xs: Float64Array, ys: Float64Array, maxZoom: number): Places => ({
-  points, xs, ys, index: points.length ? createClusterIndex(xs, ys, { radius: CLUSTER_RADIUS, maxZoom }) : null,
+  points,
+  xs,
+  ys,
+  index: points.length ? createClusterIndex(xs, ys, { radius: CLUSTER_RADIUS, maxZoom }) : null,
 });
 
 export function indexPlaces(points: GeoPoint[], maxZoom: number): Places {

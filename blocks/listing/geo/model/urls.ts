@@ -28,7 +28,9 @@ export function nextGeoUrl(s: ListingSettings, f: Filters, nextPageQuery: unknow
     const limit = Number(next.get('limit'));
     const offset = Number(next.get('offset'));
     if (Number.isInteger(limit) && limit > 0 && Number.isInteger(offset) && offset >= 0) {
-      return serverBase(s, 'extrageo') + '?' + queryString([['limit', String(limit)], ['offset', String(offset)], ...serverFilterParams(s, f)]);
+      return (
+        serverBase(s, 'extrageo') + '?' + queryString([['limit', String(limit)], ['offset', String(offset)], ...serverFilterParams(s, f)])
+      );
     }
   }
   return nextPageUrl(s, 'extrageo', nextPageQuery, pageOrigin);

@@ -42,16 +42,24 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
     [view, limit],
   );
   const at = (x: number, y: number) =>
-    view && view.resolution ? Math.round((x - view.extent[0]) / view.resolution) + ',' + Math.round((view.extent[3] - y) / view.resolution) : undefined;
+    view && view.resolution
+      ? Math.round((x - view.extent[0]) / view.resolution) + ',' + Math.round((view.extent[3] - y) / view.resolution)
+      : undefined;
 
   const place = (point: number) => {
     const p = points[point];
     return (
       <>
-        <a href={fullViewUrl(settings, p.mainNodeId, p.id)} class="piazza-geo-place">{p.name}</a>
+        <a href={fullViewUrl(settings, p.mainNodeId, p.id)} class="piazza-geo-place">
+          {p.name}
+        </a>
         {mapShown && (
-          <button type="button" class="btn btn-link btn-sm p-0 ms-2 piazza-geo-show" aria-label={t('geo.list.showPlace', { name: p.name })}
-            onClick={(e) => onShow(point, e.currentTarget as HTMLElement)}>
+          <button
+            type="button"
+            class="btn btn-link btn-sm p-0 ms-2 piazza-geo-show"
+            aria-label={t('geo.list.showPlace', { name: p.name })}
+            onClick={(e) => onShow(point, e.currentTarget as HTMLElement)}
+          >
             {t('geo.list.show')}
           </button>
         )}
@@ -65,8 +73,13 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
     const inner = expanded && view ? groupPlaces(view.index, g.cluster) : null;
     return (
       <>
-        <button type="button" class="btn btn-link btn-sm p-0 fw-semibold piazza-geo-group" aria-expanded={expanded}
-          aria-controls={id + '-' + g.key} onClick={() => setOpen(expanded ? null : g.key)}>
+        <button
+          type="button"
+          class="btn btn-link btn-sm p-0 fw-semibold piazza-geo-group"
+          aria-expanded={expanded}
+          aria-controls={id + '-' + g.key}
+          onClick={() => setOpen(expanded ? null : g.key)}
+        >
           {plural('geo.cluster', g.count)}
         </button>{' '}
         <span class="piazza-geo-sample">{t('geo.group.sample', { names })}</span>
@@ -74,7 +87,11 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
           {inner && (
             <>
               <ul class="piazza-geo-group-places">
-                {inner.points.map((p) => <li key={p} data-point={p} data-id={String(points[p].id)}>{place(p)}</li>)}
+                {inner.points.map((p) => (
+                  <li key={p} data-point={p} data-id={String(points[p].id)}>
+                    {place(p)}
+                  </li>
+                ))}
               </ul>
               {inner.more > 0 && <p class="small mb-1">{plural('geo.group.more', inner.more)}</p>}
               {mapShown && (
@@ -91,8 +108,14 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
 
   return (
     <section class="piazza-geo-companion" aria-labelledby={id + '-title'}>
-      <h3 class="h6 mb-1" id={id + '-title'}>{t('geo.list.title')}</h3>
-      {list && <p class="small mb-2" data-places={list.places}>{plural('geo.list.count', list.places)}</p>}
+      <h3 class="h6 mb-1" id={id + '-title'}>
+        {t('geo.list.title')}
+      </h3>
+      {list && (
+        <p class="small mb-2" data-places={list.places}>
+          {plural('geo.list.count', list.places)}
+        </p>
+      )}
       {list && list.entries.length > 0 && (
         <ul class="piazza-geo-list" id={id}>
           {list.entries.map((e) =>
@@ -101,7 +124,9 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
                 {place(e.point)}
               </li>
             ) : (
-              <li key={e.key} data-count={e.count} data-at={at(e.cluster.x, e.cluster.y)}>{group(e)}</li>
+              <li key={e.key} data-count={e.count} data-at={at(e.cluster.x, e.cluster.y)}>
+                {group(e)}
+              </li>
             ),
           )}
         </ul>

@@ -17,8 +17,14 @@ export function ConsentPlaceholder({ i18n, service, onAllow, onSettings }: Props
     <div class="piazza-geo-placeholder d-flex flex-column justify-content-center align-items-start p-4" data-consent-service={service}>
       <p class="mb-3">{t('geo.consent.text', { service })}</p>
       <div class="d-flex flex-wrap gap-2">
-        <button type="button" class="btn btn-primary btn-sm" onClick={onAllow}>{t('geo.consent.allow')}</button>
-        {onSettings && <button type="button" class="btn btn-outline-primary btn-sm" onClick={onSettings}>{t('geo.consent.settings')}</button>}
+        <button type="button" class="btn btn-primary btn-sm" onClick={onAllow}>
+          {t('geo.consent.allow')}
+        </button>
+        {onSettings && (
+          <button type="button" class="btn btn-outline-primary btn-sm" onClick={onSettings}>
+            {t('geo.consent.settings')}
+          </button>
+        )}
       </div>
     </div>
   );

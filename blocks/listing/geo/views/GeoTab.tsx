@@ -40,7 +40,12 @@ function Portal({ into, children }: { into: HTMLElement | null; children: Compon
   useEffect(() => {
     if (into) render(children as any, into);
   });
-  useEffect(() => () => { if (into) render(null, into); }, [into]);
+  useEffect(
+    () => () => {
+      if (into) render(null, into);
+    },
+    [into],
+  );
   return null;
 }
 
@@ -148,8 +153,11 @@ export function TabView(props: TabViewProps) {
     if (!back) return;
     // The list follows the map: the entry that opened the popup may have been made again (its group
     // split when the map moved to the place); the place's own button then takes focus, else the map.
-    const again = back.isConnected ? back
-      : target.current?.closest('.piazza-geo')?.querySelector<HTMLElement>('.piazza-geo-companion li[data-point="' + point + '"] .piazza-geo-show');
+    const again = back.isConnected
+      ? back
+      : target.current
+          ?.closest('.piazza-geo')
+          ?.querySelector<HTMLElement>('.piazza-geo-companion li[data-point="' + point + '"] .piazza-geo-show');
     (again || target.current)?.focus();
   };
   const showPlace = async (point: number, trigger: HTMLElement) => {
@@ -172,7 +180,10 @@ export function TabView(props: TabViewProps) {
 
   const companionView = useMemo<CompanionView | null>(() => {
     // Only what the map draws: the view of an earlier search's index would list places that are gone.
-    if (engine) return view?.index && view.index === places.index ? { index: view.index, extent: view.extent, zoom: view.zoom, resolution: view.resolution } : null;
+    if (engine)
+      return view?.index && view.index === places.index
+        ? { index: view.index, extent: view.extent, zoom: view.zoom, resolution: view.resolution }
+        : null;
     // No map yet (tiles not allowed): every place, grouped only where they share a spot.
     return places.index ? { index: places.index, extent: WORLD, zoom: maxZoom, resolution: null } : null;
   }, [engine, view, places]);
@@ -181,20 +192,49 @@ export function TabView(props: TabViewProps) {
   const id = panelId + '-map';
   const place = popup ? places.points[popup.point] : null;
   return (
-    <div class="piazza-geo" data-piazza-status={status} data-points={res.points.length} data-total={res.totalCount}
-      data-skipped={res.skipped} data-version={res.version} data-drawn={drawn}>
+    <div
+      class="piazza-geo"
+      data-piazza-status={status}
+      data-points={res.points.length}
+      data-total={res.totalCount}
+      data-skipped={res.skipped}
+      data-version={res.version}
+      data-drawn={drawn}
+    >
       {res.status === 'error' && !res.loading && <ErrorNotice i18n={i18n} onRetry={controller.retry} />}
-      {locateError && <div class="alert alert-warning py-2 mb-3 piazza-geo-locate-error" role="alert">{locateError}</div>}
+      {locateError && (
+        <div class="alert alert-warning py-2 mb-3 piazza-geo-locate-error" role="alert">
+          {locateError}
+        </div>
+      )}
       <div class="row g-3">
         <div class="col-12 col-lg-8">
           <div class="piazza-geo-frame">
             {allowed ? (
               <>
-                <div ref={target} id={id} class="piazza-geo-map" tabIndex={0} role="application" aria-label={t('geo.map.label')}
-                  aria-describedby={id + '-help'} data-zoom={view ? view.zoom : undefined} data-spread={spread} data-coverage={coverage}
-                  onKeyDown={(e) => { if (e.key === 'Escape' && popup) close(); }} />
-                <MapControls i18n={i18n} zoom={view ? view.zoom : null} maxZoom={maxZoom} locating={locating}
-                  onZoom={(d) => engine?.zoomBy(d)} onLocate={onLocate} />
+                <div
+                  ref={target}
+                  id={id}
+                  class="piazza-geo-map"
+                  tabIndex={0}
+                  role="application"
+                  aria-label={t('geo.map.label')}
+                  aria-describedby={id + '-help'}
+                  data-zoom={view ? view.zoom : undefined}
+                  data-spread={spread}
+                  data-coverage={coverage}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape' && popup) close();
+                  }}
+                />
+                <MapControls
+                  i18n={i18n}
+                  zoom={view ? view.zoom : null}
+                  maxZoom={maxZoom}
+                  locating={locating}
+                  onZoom={(d) => engine?.zoomBy(d)}
+                  onLocate={onLocate}
+                />
                 {view && <ScaleBar i18n={i18n} resolution={view.resolution} y={view.center[1]} />}
                 <Attribution i18n={i18n} text={config.attribution!} url={config.attributionUrl ?? ''} />
                 {res.loading && (
@@ -205,22 +245,45 @@ export function TabView(props: TabViewProps) {
                 )}
               </>
             ) : (
-              <ConsentPlaceholder i18n={i18n} service={config.consentService!} onAllow={allowOnce}
-                onSettings={ctx.consent ? () => ctx.consent!.open() : undefined} />
+              <ConsentPlaceholder
+                i18n={i18n}
+                service={config.consentService!}
+                onAllow={allowOnce}
+                onSettings={ctx.consent ? () => ctx.consent!.open() : undefined}
+              />
             )}
           </div>
-          <p id={id + '-help'} class="visually-hidden">{t('geo.map.help')}</p>
+          <p id={id + '-help'} class="visually-hidden">
+            {t('geo.map.help')}
+          </p>
           {res.status === 'ready' && !res.loading && res.points.length === 0 && <p class="mt-2 mb-0 piazza-geo-empty">{t('geo.empty')}</p>}
         </div>
         <div class="col-12 col-lg-4">
-          <Companion id={panelId + '-places'} view={companionView} points={places.points} settings={s} i18n={i18n} mapShown={!!engine}
-            onShow={showPlace} onZoom={(cluster) => engine?.openCluster(cluster)} />
+          <Companion
+            id={panelId + '-places'}
+            view={companionView}
+            points={places.points}
+            settings={s}
+            i18n={i18n}
+            mapShown={!!engine}
+            onShow={showPlace}
+            onZoom={(cluster) => engine?.openCluster(cluster)}
+          />
         </div>
       </div>
       <Portal into={engine?.popupElement ?? null}>
         {engine && place && popup && (
-          <Popup place={place} settings={s} listingI18n={props.i18n} i18n={i18n} detail={detail} focus={!!popup.trigger}
-            onClose={close} onError={props.onError} onResize={() => engine.panIntoView()} />
+          <Popup
+            place={place}
+            settings={s}
+            listingI18n={props.i18n}
+            i18n={i18n}
+            detail={detail}
+            focus={!!popup.trigger}
+            onClose={close}
+            onError={props.onError}
+            onResize={() => engine.panIntoView()}
+          />
         )}
       </Portal>
     </div>

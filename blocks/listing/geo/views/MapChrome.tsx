@@ -6,12 +6,15 @@ import { scaleBar, scaleLabel } from '../model/scale';
 const ICONS = {
   plus: 'M12.5 11.5V5h-1v6.5H5v1h6.5V19h1v-6.5H19v-1z',
   minus: 'M5 11.5h14v1H5z',
-  locate: 'M12 9a3 3 0 1 0 3 3 3 3 0 0 0-3-3zm.5-6h-1v2.03a7 7 0 0 0-6.47 6.47H3v1h2.03a7 7 0 0 0 6.47 6.47V21h1v-2.03a7 7 0 0 0 6.47-6.47H21v-1h-2.03a7 7 0 0 0-6.47-6.47zM12 18a6 6 0 1 1 6-6 6 6 0 0 1-6 6z',
+  locate:
+    'M12 9a3 3 0 1 0 3 3 3 3 0 0 0-3-3zm.5-6h-1v2.03a7 7 0 0 0-6.47 6.47H3v1h2.03a7 7 0 0 0 6.47 6.47V21h1v-2.03a7 7 0 0 0 6.47-6.47H21v-1h-2.03a7 7 0 0 0-6.47-6.47zM12 18a6 6 0 1 1 6-6 6 6 0 0 1-6 6z',
 };
 
 function ControlIcon({ name }: { name: keyof typeof ICONS }) {
   return (
-    <svg class="icon icon-sm" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={ICONS[name]} /></svg>
+    <svg class="icon icon-sm" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={ICONS[name]} />
+    </svg>
   );
 }
 
@@ -27,8 +30,15 @@ interface ControlsProps {
 export function MapControls({ i18n, zoom, maxZoom, locating, onZoom, onLocate }: ControlsProps) {
   const { t } = i18n;
   const button = (label: string, icon: keyof typeof ICONS, onClick: () => void, disabled = false) => (
-    <button type="button" class="btn btn-light btn-sm piazza-geo-control" aria-label={label} title={label} onClick={onClick}
-      aria-disabled={disabled || undefined} data-control={icon}>
+    <button
+      type="button"
+      class="btn btn-light btn-sm piazza-geo-control"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      aria-disabled={disabled || undefined}
+      data-control={icon}
+    >
       <ControlIcon name={icon} />
     </button>
   );
@@ -61,7 +71,13 @@ export function Attribution({ i18n, text, url }: { i18n: I18n; text: string; url
   return (
     <div class="piazza-geo-attribution">
       <span class="visually-hidden">{i18n.t('geo.attribution')}: </span>
-      {url ? <a href={url} target="_blank" rel="noopener noreferrer">{text}</a> : text}
+      {url ? (
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {text}
+        </a>
+      ) : (
+        text
+      )}
     </div>
   );
 }

@@ -47,7 +47,9 @@ export function Popup({ place, settings, listingI18n, i18n, detail, focus, onClo
         setState({ state: 'error' });
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [place, attempt]);
 
   useLayoutEffect(() => {
@@ -74,17 +76,27 @@ export function Popup({ place, settings, listingI18n, i18n, detail, focus, onClo
         }
       }}
     >
-      <button type="button" class="btn btn-sm piazza-geo-popup-close" aria-label={t('geo.popup.close')} title={t('geo.popup.close')} onClick={onClose}>
+      <button
+        type="button"
+        class="btn btn-sm piazza-geo-popup-close"
+        aria-label={t('geo.popup.close')}
+        title={t('geo.popup.close')}
+        onClick={onClose}
+      >
         <Icon name="close" />
       </button>
       <div class="piazza-geo-popup-body">
         {state.state === 'loading' && (
-          <div class="d-flex justify-content-center py-4"><Spinner label={t('loading')} /></div>
+          <div class="d-flex justify-content-center py-4">
+            <Spinner label={t('loading')} />
+          </div>
         )}
         {state.state === 'error' && (
           <div class="piazza-geo-popup-error">
             <p class="mb-2">{t('geo.popup.error')}</p>
-            <button type="button" class="btn btn-outline-primary btn-sm" onClick={() => setAttempt(attempt + 1)}>{t('error.retry')}</button>
+            <button type="button" class="btn btn-outline-primary btn-sm" onClick={() => setAttempt(attempt + 1)}>
+              {t('error.retry')}
+            </button>
           </div>
         )}
         {state.state === 'ready' && state.hit && <HitItem hit={state.hit} settings={cardSettings} i18n={listingI18n} />}
@@ -92,7 +104,10 @@ export function Popup({ place, settings, listingI18n, i18n, detail, focus, onClo
       </div>
       <p class="piazza-geo-popup-link mb-0">
         <a href={href} target="_blank" rel="noopener">
-          {t('geo.popup.link')} <span class="visually-hidden">{place.name} {t('geo.popup.newTab')}</span>
+          {t('geo.popup.link')}{' '}
+          <span class="visually-hidden">
+            {place.name} {t('geo.popup.newTab')}
+          </span>
         </a>
       </p>
     </div>
