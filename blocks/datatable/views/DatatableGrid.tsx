@@ -3,8 +3,8 @@
 // so screen readers see every row, and rows grow with their content (lists, inner tables).
 import { DataGrid, type Column, type RenderHeaderCellProps, type SortColumn } from 'react-data-grid';
 import rdgCss from 'react-data-grid/lib/styles.css';
-import { useLayoutEffect, useMemo } from 'preact/hooks';
-import { injectStyle } from '../../../runtime/dom';
+import { useMemo } from 'preact/hooks';
+import { useStyle } from '../../../runtime/ui/style';
 import type { ColumnSpec, Sort } from '../model/types';
 import { cellContent } from './CellView';
 import type { ViewRow } from '../model/rows';
@@ -91,7 +91,7 @@ function onKeyDownCapture(event: KeyboardEvent) {
 }
 
 export default function Grid({ columns, rows, sort, onSort, label, describedBy, newTab, empty, nonce }: GridProps) {
-  useLayoutEffect(() => injectStyle('react-data-grid', rdgCss, nonce), []);
+  useStyle('react-data-grid', rdgCss, nonce);
   const gridColumns = useMemo<Column<ViewRow>[]>(
     () =>
       columns.map((c, i) => ({

@@ -2,9 +2,9 @@
 // A month on screens wider than 768 px, a day otherwise, switching when the window crosses that
 // width; the events of the visible range for the block's query and the visitor's text and facet
 // filters (in every mode); a keyboard and screen-reader list of the same events; .ics downloads.
-import { useEffect, useLayoutEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { useStore } from '../../../runtime/block/use-store';
-import { injectStyle } from '../../../runtime/dom';
+import { useStyle } from '../../../runtime/ui/style';
 import { createI18n } from '../../../runtime/i18n';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import type { TabViewProps } from '../tab-contract';
@@ -31,7 +31,7 @@ function openEvent(url: string, newTab: boolean) {
 export function TabView(props: TabViewProps) {
   const { settings, ctx, active, staged = false, panelId } = props;
   const i18n = useMemo(() => createI18n(catalog, settings.locale, settings.i18n), []);
-  useLayoutEffect(() => injectStyle('listing-agenda', css, ctx.nonce), []);
+  useStyle('listing-agenda', css, ctx.nonce);
   const { t, lang } = i18n;
   const controller = props.controller as AgendaController;
   useEffect(() => {

@@ -4,7 +4,7 @@
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useStore } from '../../../../runtime/block/use-store';
-import { injectStyle } from '../../../../runtime/dom';
+import { useStyle } from '../../../../runtime/ui/style';
 import { createI18n } from '../../../../runtime/i18n';
 import type { BlockContext } from '../../../../runtime/types';
 import { ErrorNotice } from '../../../../runtime/ui/ErrorNotice';
@@ -62,7 +62,7 @@ export function TabView(props: TabViewProps) {
   const i18n = useMemo(() => createI18n(catalog, s.locale, s.i18n), []);
   const { t } = i18n;
   const marker = useMemo(() => makiMarker(config.marker), []);
-  useLayoutEffect(() => injectStyle('listing-geo', css, ctx.nonce), []);
+  useStyle('listing-geo', css, ctx.nonce);
   useEffect(() => void scaleFormat(i18n.locale), []); // (made now, not in the scale bar's first render)
   const controller = props.controller as GeoController;
   const detail = useMemo(() => createDetailLoader(s, props.api.link, ctx.nonce), []);
