@@ -1,9 +1,9 @@
 // Script elements inside an HTML string (innerHTML, outerHTML, insertAdjacentHTML, document.write).
 // A <script> ends at the first </script, as in the HTML tokenizer; an unclosed one runs to the end.
+import { escapeHtml } from '../runtime/escape';
+
 const SCRIPT = /<script\b([^>]*)>[\s\S]*?(?:<\/script\s*>|$)/gi;
 const TYPE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
  * Rewrites each <script> that `blocked(type, segment)` names (it returns the service key) into a
@@ -19,6 +19,10 @@ export function holdScripts(html: string, blocked: (type: string, segment: strin
     const key = blocked(type, segment);
     return key === undefined
       ? segment
-      : '<script type="text/plain" data-consent="' + attr(key) + '"' + (type ? ' data-type="' + attr(type) + '"' : '') + segment.slice(7);
+      : '<script type="text/plain" data-consent="' +
+          escapeHtml(key) +
+          '"' +
+          (type ? ' data-type="' + escapeHtml(type) + '"' : '') +
+          segment.slice(7);
   });
 }

@@ -1,8 +1,8 @@
 // A module (or anything else a download gives) fetched once, when first asked for. A failed
 // download is forgotten, so the next call tries again: a dropped connection must not leave a
-// block dead for the rest of the visit. The one way piazza loads lazily: the manifest's entries
-// (keyed), the listing's tabs and their controllers; piazza.js's loader writes the same shape out
-// for the manifest module (its budget has no bytes for a shared helper).
+// block dead for the rest of the visit. The one way piazza loads lazily: piazza.js's manifest
+// module, the manifest's entries (keyed), the listing's tabs and their controllers. (Consent's UI
+// chunk keeps its own memo: its core also asks whether the UI was asked for at all, consent/core.ts.)
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () =>

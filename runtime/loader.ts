@@ -3,6 +3,7 @@
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
 import { adminNotes, linePrefix } from './log';
+import { lazyModule } from './lazy';
 import type { Manifest, MountingBlock } from './manifest';
 import type { AdminNote, AdminNotes, ConfigProblem, RuntimeContext } from './types';
 
@@ -27,16 +28,9 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   const mounted = new WeakMap<Element, Mounted>();
 
   /** Asked for now, at boot, so it arrives while the page parses; a failed download is asked again by the next mount(). */
-  // (lazyModule's shape, written out: piazza.js has no bytes for a shared helper)
-  let contents: Promise<Manifest> | undefined;
-  const manifest = () =>
-    (contents ||= import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile).then(
-      (m: { default: Manifest }) => m.default,
-      (e) => {
-        contents = undefined;
-        throw e;
-      },
-    ));
+  const manifest = lazyModule(() =>
+    import(/* webpackIgnore: true */ ctx.base + 'chunks/' + manifestFile).then((m: { default: Manifest }) => m.default),
+  );
   manifest().then(
     (m) => m.warm(ctx),
     () => {},
