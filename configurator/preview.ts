@@ -81,11 +81,29 @@ export function createPreview(frame: HTMLIFrameElement, box: HTMLElement, events
   }
   frame.addEventListener('load', listen);
 
+  /** The frame's location when it shows the preview page with a block (not consent's, nor blank). */
+  function blockPage(): Location | null {
+    try {
+      const here = frame.contentWindow?.location;
+      if (!here || here.pathname !== PREVIEW_PAGE) return null;
+      const type = new URLSearchParams(here.hash.slice(1)).get('tipo');
+      return type && BLOCKS[type as ConfigType]?.preview !== 'consent' ? here : null;
+    } catch {
+      return null; // another origin's page: loaded as before
+    }
+  }
+
   function show(type: ConfigType, config: Config, fallback: string) {
     last = { type, config, fallback };
     box.setAttribute('data-config', JSON.stringify(config));
     // a block: the same page, a new fragment (the page swaps the block); consent: the page again
-    frame.src = previewUrl(type, config, fallback, BLOCKS[type].preview === 'consent' ? ++version : 0);
+    const consent = BLOCKS[type].preview === 'consent';
+    const url = previewUrl(type, config, fallback, consent ? ++version : 0);
+    const here = blockPage();
+    // Only the fragment changes, in place: the block's URL state may have written the page's query
+    // (`?eventi.page=2`), and a src differing from it there would load the page again (load run F).
+    if (!consent && here) here.replace(here.pathname + here.search + url.slice(url.indexOf('#')));
+    else frame.src = url;
   }
 
   return {

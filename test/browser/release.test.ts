@@ -73,8 +73,10 @@ describe('npm run release', () => {
         'schemas/listing.schema.json',
       ]),
     );
-    // The typings are the public ones: piazza.d.ts and one type file per config, nothing generated for internal use.
+    // The typings are the public ones: piazza.d.ts, one type file per config and blocks.d.ts (the
+    // registry's BlockType and BlockConfigs, which piazza.d.ts re-exports), nothing generated for internal use.
     expect(files.filter((f) => f.startsWith('types/')).sort()).toEqual([
+      'types/blocks.d.ts',
       'types/consent.d.ts',
       'types/datatable.d.ts',
       'types/listing.d.ts',
