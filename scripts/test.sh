@@ -11,7 +11,10 @@ echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== lint";      npx biome check --error-on-warnings .
 echo "== build";     npx rollup -c --silent
 echo "== size budgets"; npx size-limit
-echo "== demo configs"; node scripts/validate.mjs fixtures/pages/*.html >/dev/null && echo "all demo page configs valid"
+# (not `validate … && echo`: set -e does not stop on a failure inside an && list, and this step passed unseen)
+echo "== demo configs"
+if ! configs=$(node scripts/validate.mjs fixtures/pages/*.html); then echo "$configs" | grep -v ': ok$'; exit 1; fi
+echo "all demo page configs valid"
 
 # Test steps all run (one failing step does not hide the others); each prints "… N passed, N failed"
 # and the last line adds them up.

@@ -89,7 +89,18 @@ async function check(kind, config) {
   return validate(structuredClone(config)) ? [] : toProblems(validate.errors);
 }
 
-function configsInHtml(html) {
+/**
+ * The page as the HTML tokenizer reads it: a script's code blanked (a script ends at its first
+ * `</script`), so markup a script only writes (`document.write('<script id="piazza-consent">…')`,
+ * the configurator's preview page) is no config of the page; JSON scripts keep their text.
+ */
+const outsideCode = (html) =>
+  html.replace(/(<script\b([^>]*)>)([\s\S]*?)(<\/script\s*>)/gi, (whole, open, attrs, _body, close) =>
+    /\stype\s*=\s*["']?application\/json/i.test(attrs) ? whole : open + close,
+  );
+
+function configsInHtml(page) {
+  const html = outsideCode(page);
   const out = [];
   const consent = html.match(/<script[^>]*id=["']piazza-consent["'][^>]*>([\s\S]*?)<\/script>/i);
   if (consent) out.push({ kind: 'consent', label: 'consent', text: consent[1] });
