@@ -67,6 +67,8 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
         adminNotes(linePrefix(type, blockId), explain)
           .error(what, error)
           .then((message) => {
+            // the words came later: a mount of the element since then is not this block's to undo
+            if (mounted.has(element) && !block.current()) return;
             element.replaceChildren(...record.fallback);
             element.setAttribute('data-piazza-state', 'error');
             ctx.events.emit('block:error', { blockId, type, element, message });
