@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BlockKind, Config, KnownService, PickerTarget } from './blocks';
 import { fieldValues, type ClassSummary, type FieldSummary } from './api';
+import { Field, Options } from './field';
 import { normalizeOrigin } from './model';
 import { parseQuery, withParts } from './query';
 import type { Texts } from './texts';
@@ -89,127 +90,104 @@ export function ContentPicker({ t, kind, config, onChange, classes, retryClasses
       {classes?.state === 'loading' && <p role="status">{t('classesLoading')}</p>}
       {classes?.state === 'failed' && <Failed t={t} error={classes.error} retry={retryClasses} />}
       {classes?.state === 'ok' && (
-        <div className="mb-3">
-          <label htmlFor="configuratore-classe" className="form-label">
-            {t('classLabel')}
-          </label>
-          <select
-            id="configuratore-classe"
-            className="form-select"
-            value={chosen}
-            onChange={(e) => {
-              const cls = (e.target as HTMLSelectElement).value;
-              // a new class: the tag and an order on the old class's field no longer apply
-              const own = parts.sort.every(([f]) => ['published', 'modified', 'name'].includes(f));
-              setQuery(
-                { classes: cls ? [cls] : [], tag: null, ...(own ? {} : { sort: [] }) },
-                kind.classKey ? { [kind.classKey]: cls || undefined } : {},
-              );
-            }}
-          >
-            <option value="">{t('classNone')}</option>
-            {classes.value.map((c) => (
-              <option key={c.identifier} value={c.identifier}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="configuratore-classe" label={t('classLabel')}>
+          {(control) => (
+            <select
+              {...control}
+              className="form-select"
+              value={chosen}
+              onChange={(e) => {
+                const cls = (e.target as HTMLSelectElement).value;
+                // a new class: the tag and an order on the old class's field no longer apply
+                const own = parts.sort.every(([f]) => ['published', 'modified', 'name'].includes(f));
+                setQuery(
+                  { classes: cls ? [cls] : [], tag: null, ...(own ? {} : { sort: [] }) },
+                  kind.classKey ? { [kind.classKey]: cls || undefined } : {},
+                );
+              }}
+            >
+              <option value="">{t('classNone')}</option>
+              <Options items={classes.value.map((c) => [c.identifier, c.name])} />
+            </select>
+          )}
+        </Field>
       )}
-      <div className="mb-3">
-        <label htmlFor="configuratore-sottoalbero" className="form-label">
-          {t('subtreeLabel')}
-        </label>
-        <input
-          id="configuratore-sottoalbero"
-          type="text"
-          inputMode="numeric"
-          className="form-control"
-          value={parts.subtree.join(', ')}
-          aria-describedby="configuratore-sottoalbero-aiuto"
-          onChange={(e) => setQuery({ subtree: (e.target as HTMLInputElement).value.split(/[\s,]+/).filter((s) => /^\d+$/.test(s)) })}
-        />
-        <small id="configuratore-sottoalbero-aiuto" className="form-text">
-          {t('subtreeHelp')}
-        </small>
-      </div>
+      <Field id="configuratore-sottoalbero" label={t('subtreeLabel')} help={t('subtreeHelp')}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            inputMode="numeric"
+            className="form-control"
+            value={parts.subtree.join(', ')}
+            onChange={(e) => setQuery({ subtree: (e.target as HTMLInputElement).value.split(/[\s,]+/).filter((s) => /^\d+$/.test(s)) })}
+          />
+        )}
+      </Field>
       {fields?.state === 'loading' && <p role="status">{t('fieldsLoading')}</p>}
       {fields?.state === 'failed' && <Failed t={t} error={fields.error} retry={retryFields} />}
       {chosen && tagFields.length > 0 && (
         <div className="row g-2 mb-3">
-          <div className="col-sm-6">
-            <label htmlFor="configuratore-tag-campo" className="form-label">
-              {t('tagLabel')}
-            </label>
-            <select
-              id="configuratore-tag-campo"
-              className="form-select"
-              value={tagField}
-              onChange={(e) => {
-                setPending((e.target as HTMLSelectElement).value);
-                setQuery({ tag: null });
-              }}
-            >
-              <option value="">{t('tagFieldNone')}</option>
-              {tagFields.map((f) => (
-                <option key={f.identifier} value={f.identifier}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id="configuratore-tag-campo" label={t('tagLabel')} className="col-sm-6">
+            {(control) => (
+              <select
+                {...control}
+                className="form-select"
+                value={tagField}
+                onChange={(e) => {
+                  setPending((e.target as HTMLSelectElement).value);
+                  setQuery({ tag: null });
+                }}
+              >
+                <option value="">{t('tagFieldNone')}</option>
+                <Options items={tagFields.map((f) => [f.identifier, f.name])} />
+              </select>
+            )}
+          </Field>
           {tagField && (
-            <div className="col-sm-6">
-              <label htmlFor="configuratore-tag-valore" className="form-label">
-                {t('tagValueLabel')}
-              </label>
-              {values?.state === 'failed' ? (
-                <Failed t={t} error={values.error} retry={retryValues} />
-              ) : (
-                <select
-                  id="configuratore-tag-valore"
-                  className="form-select"
-                  value={parts.tag?.value || ''}
-                  aria-busy={values?.state === 'loading'}
-                  onChange={(e) => {
-                    const v = (e.target as HTMLSelectElement).value;
-                    setQuery({ tag: v ? { field: tagField, value: v } : null });
-                  }}
-                >
-                  <option value="">{values?.state === 'loading' ? t('tagValuesLoading') : t('tagValueNone')}</option>
-                  {[...new Set([...(values?.state === 'ok' ? values.value : []), ...(parts.tag?.value ? [parts.tag.value] : [])])].map(
-                    (v) => (
-                      <option key={v} value={v}>
-                        {v}
-                      </option>
-                    ),
-                  )}
-                </select>
-              )}
-            </div>
+            <Field id="configuratore-tag-valore" label={t('tagValueLabel')} className="col-sm-6">
+              {(control) =>
+                values?.state === 'failed' ? (
+                  <Failed t={t} error={values.error} retry={retryValues} />
+                ) : (
+                  <select
+                    {...control}
+                    className="form-select"
+                    value={parts.tag?.value || ''}
+                    aria-busy={values?.state === 'loading'}
+                    onChange={(e) => {
+                      const v = (e.target as HTMLSelectElement).value;
+                      setQuery({ tag: v ? { field: tagField, value: v } : null });
+                    }}
+                  >
+                    <option value="">{values?.state === 'loading' ? t('tagValuesLoading') : t('tagValueNone')}</option>
+                    <Options
+                      items={[
+                        ...new Set([...(values?.state === 'ok' ? values.value : []), ...(parts.tag?.value ? [parts.tag.value] : [])]),
+                      ].map((v) => [v, v] as const)}
+                    />
+                  </select>
+                )
+              }
+            </Field>
           )}
         </div>
       )}
-      <div className="mb-3">
-        <label htmlFor="configuratore-ordine" className="form-label">
-          {t('sortLabel')}
-        </label>
-        <select
-          id="configuratore-ordine"
-          className="form-select"
-          value={sortValue}
-          onChange={(e) => {
-            const v = (e.target as HTMLSelectElement).value;
-            setQuery({ sort: v ? v.split(', ').map((s) => s.split('=>') as [string, string]) : [] });
-          }}
-        >
-          {sorts.map(([v, label]) => (
-            <option key={v} value={v}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="configuratore-ordine" label={t('sortLabel')}>
+        {(control) => (
+          <select
+            {...control}
+            className="form-select"
+            value={sortValue}
+            onChange={(e) => {
+              const v = (e.target as HTMLSelectElement).value;
+              setQuery({ sort: v ? v.split(', ').map((s) => s.split('=>') as [string, string]) : [] });
+            }}
+          >
+            <Options items={sorts} />
+          </select>
+        )}
+      </Field>
     </fieldset>
   );
 }
@@ -278,42 +256,37 @@ export function PortalPicker({ t, api, onApply }: { t: Texts; api: string; onApp
     }
   };
   return (
-    <div className="configuratore-scelta mb-3">
-      <label htmlFor="configuratore-api" className="form-label">
-        {t('apiLabel')}
-      </label>
-      <div className="d-flex flex-wrap gap-2">
-        <input
-          id="configuratore-api"
-          type="text"
-          inputMode="url"
-          className={'form-control flex-grow-1 w-auto' + (invalid ? ' is-invalid' : '')}
-          value={text}
-          placeholder="https://www.comune.esempio.it"
-          aria-describedby={'configuratore-api-aiuto' + (invalid ? ' configuratore-api-errore' : '')}
-          aria-invalid={invalid || undefined}
-          onInput={(e) => setText((e.target as HTMLInputElement).value)}
-          // Enter applies the portal (and does not submit the settings form around it)
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              apply();
-            }
-          }}
-        />
-        <button type="button" id="configuratore-api-usa" className="btn btn-outline-primary btn-sm" onClick={apply}>
-          {t('apiApply')}
-        </button>
-      </div>
-      <small id="configuratore-api-aiuto" className="form-text">
-        {t('apiHelp')}
-      </small>
-      {invalid && (
-        <div className="invalid-feedback d-block" id="configuratore-api-errore">
-          {t('apiInvalid')}
+    <Field
+      id="configuratore-api"
+      label={t('apiLabel')}
+      help={t('apiHelp')}
+      error={invalid ? t('apiInvalid') : undefined}
+      className="configuratore-scelta mb-3"
+    >
+      {(control) => (
+        <div className="d-flex flex-wrap gap-2">
+          <input
+            {...control}
+            type="text"
+            inputMode="url"
+            className={'form-control flex-grow-1 w-auto' + (invalid ? ' is-invalid' : '')}
+            value={text}
+            placeholder="https://www.comune.esempio.it"
+            onInput={(e) => setText((e.target as HTMLInputElement).value)}
+            // Enter applies the portal (and does not submit the settings form around it)
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                apply();
+              }
+            }}
+          />
+          <button type="button" id="configuratore-api-usa" className="btn btn-outline-primary btn-sm" onClick={apply}>
+            {t('apiApply')}
+          </button>
         </div>
       )}
-    </div>
+    </Field>
   );
 }
 

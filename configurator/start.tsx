@@ -6,6 +6,7 @@ import { lazyModule } from '../runtime/lazy';
 import type { AdminLang } from '../runtime/messages';
 import type { ClassSummary } from './api';
 import { BLOCKS, CONFIG_TYPES, type ConfigType } from './blocks';
+import { Field, Options } from './field';
 import type { EzContext, Imported } from './import';
 import type { Load } from './pickers';
 import type { Preset } from './presets';
@@ -118,106 +119,75 @@ export function Import({ t, current, onImport }: { t: Texts; current: ConfigType
       </h3>
       <p className="small">{t('importIntro')}</p>
       <form onSubmit={apply}>
-        <div className="mb-2">
-          <label htmlFor="configuratore-incolla" className="form-label">
-            {t('importLabel')}
-          </label>
-          <textarea
-            id="configuratore-incolla"
-            className={'form-control font-monospace' + (error ? ' is-invalid' : '')}
-            rows={6}
-            value={text}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={'configuratore-incolla-aiuto' + (error ? ' configuratore-incolla-errore' : '')}
-            onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
-          />
-          <small id="configuratore-incolla-aiuto" className="form-text">
-            {t('importHelp')}
-          </small>
-          {error && (
-            <div className="invalid-feedback d-block" id="configuratore-incolla-errore">
-              {error}
-            </div>
+        <Field id="configuratore-incolla" label={t('importLabel')} help={t('importHelp')} error={error || undefined} className="mb-2">
+          {(control) => (
+            <textarea
+              {...control}
+              className={'form-control font-monospace' + (error ? ' is-invalid' : '')}
+              rows={6}
+              value={text}
+              onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+            />
           )}
-          {recognised && (
-            <p className="small mt-1 mb-0" id="configuratore-incolla-tipo">
-              {t('importRecognised', { what: recognised })}
-            </p>
-          )}
-        </div>
+        </Field>
+        {recognised && (
+          <p className="small mb-2" id="configuratore-incolla-tipo">
+            {t('importRecognised', { what: recognised })}
+          </p>
+        )}
         {needsBlock && (
           <fieldset className="configuratore-scelta">
             <legend className="h6">{t('importEzBlock')}</legend>
-            <div className="mb-2">
-              <label htmlFor="configuratore-ez-tipo" className="form-label">
-                {t('importEzType')}
-              </label>
-              <select
-                id="configuratore-ez-tipo"
-                className="form-select"
-                value={ez.block}
-                onChange={(e) => setEz({ ...ez, block: (e.target as HTMLSelectElement).value })}
-              >
-                {reader?.EZ_CHOICES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="mb-2">
-              <label htmlFor="configuratore-ez-id" className="form-label">
-                {t('importEzId')}
-              </label>
-              <input
-                id="configuratore-ez-id"
-                className="form-control"
-                value={ez.id}
-                aria-describedby="configuratore-ez-id-aiuto"
-                onInput={(e) => setEz({ ...ez, id: (e.target as HTMLInputElement).value.trim() })}
-              />
-              <small id="configuratore-ez-id-aiuto" className="form-text">
-                {t('importEzIdHelp')}
-              </small>
-            </div>
+            <Field id="configuratore-ez-tipo" label={t('importEzType')} className="mb-2">
+              {(control) => (
+                <select
+                  {...control}
+                  className="form-select"
+                  value={ez.block}
+                  onChange={(e) => setEz({ ...ez, block: (e.target as HTMLSelectElement).value })}
+                >
+                  <Options items={reader?.EZ_CHOICES.map((c) => [c.value, c.label] as const) ?? []} />
+                </select>
+              )}
+            </Field>
+            <Field id="configuratore-ez-id" label={t('importEzId')} help={t('importEzIdHelp')} className="mb-2">
+              {(control) => (
+                <input
+                  {...control}
+                  className="form-control"
+                  value={ez.id}
+                  onInput={(e) => setEz({ ...ez, id: (e.target as HTMLInputElement).value.trim() })}
+                />
+              )}
+            </Field>
           </fieldset>
         )}
         {needsSite && (
           <fieldset className="configuratore-scelta">
             <legend className="h6">{t('importEzSite')}</legend>
             <div className="row g-2">
-              <div className="col-sm-6">
-                <label htmlFor="configuratore-ez-prefisso" className="form-label">
-                  {t('importEzPrefix')}
-                </label>
-                <input
-                  id="configuratore-ez-prefisso"
-                  className="form-control"
-                  value={ez.prefix}
-                  aria-describedby="configuratore-ez-prefisso-aiuto"
-                  onInput={(e) => setEz({ ...ez, prefix: (e.target as HTMLInputElement).value.trim() })}
-                />
-                <small id="configuratore-ez-prefisso-aiuto" className="form-text">
-                  {t('importEzPrefixHelp')}
-                </small>
-              </div>
-              <div className="col-sm-6">
-                <label htmlFor="configuratore-ez-lingua" className="form-label">
-                  {t('importEzLocale')}
-                </label>
-                <select
-                  id="configuratore-ez-lingua"
-                  className="form-select"
-                  value={ez.locale}
-                  onChange={(e) => setEz({ ...ez, locale: (e.target as HTMLSelectElement).value })}
-                >
-                  {LOCALES.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Field id="configuratore-ez-prefisso" label={t('importEzPrefix')} help={t('importEzPrefixHelp')} className="col-sm-6">
+                {(control) => (
+                  <input
+                    {...control}
+                    className="form-control"
+                    value={ez.prefix}
+                    onInput={(e) => setEz({ ...ez, prefix: (e.target as HTMLInputElement).value.trim() })}
+                  />
+                )}
+              </Field>
+              <Field id="configuratore-ez-lingua" label={t('importEzLocale')} className="col-sm-6">
+                {(control) => (
+                  <select
+                    {...control}
+                    className="form-select"
+                    value={ez.locale}
+                    onChange={(e) => setEz({ ...ez, locale: (e.target as HTMLSelectElement).value })}
+                  >
+                    <Options items={LOCALES.map((l) => [l, l] as const)} />
+                  </select>
+                )}
+              </Field>
             </div>
           </fieldset>
         )}
