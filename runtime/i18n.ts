@@ -52,6 +52,14 @@ export interface I18n {
   plural(key: string, count: number, vars?: Record<string, string | number>): string;
 }
 
+/** One Intl.PluralRules per locale for the page, made at the first plural: every block makes an I18n, few of them count. */
+const pluralRules = new Map<string, Intl.PluralRules>();
+const rulesOf = (tag: string) => {
+  let rules = pluralRules.get(tag);
+  if (!rules) pluralRules.set(tag, (rules = new Intl.PluralRules(tag)));
+  return rules;
+};
+
 const fill = (text: string, vars?: Record<string, string | number>) =>
   vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
 
@@ -59,7 +67,6 @@ export function createI18n(catalog: Catalog, locale?: string | null, overrides?:
   const lang = langOf(locale);
   const tag = locale && /^[a-z]{2}(-[A-Z]{2})?$/.test(locale) ? locale : { it: 'it-IT', en: 'en-GB', de: 'de-DE' }[lang];
   const messages = catalog[lang] || {};
-  const rules = new Intl.PluralRules(tag);
   const t = (key: string, vars?: Record<string, string | number>) => {
     const text = overrides?.[key] ?? messages[key];
     return text === undefined ? MISSING_TRANSLATION : fill(text, vars);
@@ -72,7 +79,7 @@ export function createI18n(catalog: Catalog, locale?: string | null, overrides?:
     plural(key, count, vars) {
       const all = { count, ...vars };
       if (count === 0 && has(key + '_zero')) return t(key + '_zero', all);
-      const form = rules.select(count);
+      const form = rulesOf(tag).select(count);
       return t(has(key + '_' + form) ? key + '_' + form : key + '_other', all);
     },
   };
