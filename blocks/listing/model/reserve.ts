@@ -11,6 +11,9 @@ import { reservationCss as sharedCss } from '../../../runtime/reserve';
 import { isCardLayout } from './settings';
 import type { ListingSettings, TabId } from './types';
 
+/** px: the list of places under the map (below 992 px); style.css holds the same figure. */
+export const PLACES_HEIGHT = 240;
+
 /** Window widths where the block's layout changes: the map's height (geo/style.css), Bootstrap's md (two columns) and lg (itemsPerRow). */
 export const WIDTHS = [0, 576, 768, 992] as const;
 
@@ -30,12 +33,20 @@ export const SIZES = {
   published: [200, 200, 120, 120],
   /** The tab bar. */
   tabs: [44, 44, 44, 44],
+  /** The tab panel's top padding under the tab bar (`pt-4`, views/Listing.tsx). */
+  panel: [24, 24, 24, 24],
   /** A card of a card view. */
   card: [120, 120, 120, 120],
   /** A row of a stacked view (text_linked, latest_messages_item, accordion). */
   row: [40, 40, 40, 40],
   /** The map of the geo tab: its fixed height (geo/style.css), the list of places beside it from 992 px, below it before. */
   map: [360, 480, 480, 480],
+  /**
+   * Below the map before 992 px: the grid's gutter (`row g-3`, 16 px) and the list of places, whose
+   * height is fixed there (style.css, PLACES_HEIGHT) so that the block's height does not depend on
+   * how many places come; from 992 px the list is beside the map, no taller than it.
+   */
+  places: [16 + PLACES_HEIGHT, 16 + PLACES_HEIGHT, 16 + PLACES_HEIGHT, 0],
 } as const;
 
 /**
@@ -52,8 +63,9 @@ export function reservedHeights(s: ListingSettings, tab: TabId = s.tabs[0] ?? 'l
     if (s.facets.length) h += Math.ceil(s.facets.length / perRow) * SIZES.facets[i];
     if (s.timeIntervals) h += SIZES.intervals[i];
     if (s.publishedRange) h += SIZES.published[i];
-    if (s.tabs.length > 1) h += SIZES.tabs[i];
-    if (tab === 'geo') return h + SIZES.map[i];
+    if (s.tabs.length > 1) h += SIZES.tabs[i] + SIZES.panel[i];
+    // the geo tab's height is exact: its map's and its list's are fixed
+    if (tab === 'geo') return h + SIZES.map[i] + SIZES.places[i];
     if (!isCardLayout(s)) return h + s.limit * SIZES.row[i];
     // itemsPerRow 'auto' is a column flow (1, 2, 3 columns): as many rows as the fullest column.
     const cards = s.itemsPerRow === 'auto' ? perRow : width >= 992 ? s.itemsPerRow : width >= 768 ? Math.min(2, s.itemsPerRow) : 1;
