@@ -54,4 +54,31 @@ describe.each(selectedEngines())('%s', (engine) => {
       expect(Math.abs(drawn - held), `drawn ${drawn} px, held ${held} px`).toBeLessThan(1);
     },
   );
+  it.each([SCREENS[0], SCREENS[2]])(
+    'a block that opens on its agenda holds no more than it draws, and its calendar at least ($width px)',
+    async (screen) => {
+      const tab = await open('listing-agenda.html', screen);
+      await tab.waitFor(
+        () =>
+          !!document.querySelector('#agenda-eventi .piazza-agenda[data-piazza-status="ready"] .piazza-agenda-calendar') &&
+          !document.querySelector('#agenda-eventi')!.hasAttribute('data-piazza-reserve'),
+      );
+      const { drawn, held, calendar } = await tab.evaluate(() => {
+        const block = document.querySelector<HTMLElement>('#agenda-eventi')!;
+        const before = document.createElement('div');
+        before.setAttribute('data-piazza-reserve', 'agenda-eventi');
+        block.after(before);
+        const held = before.getBoundingClientRect().height;
+        before.remove();
+        return {
+          drawn: block.getBoundingClientRect().height,
+          held,
+          calendar: block.querySelector('.piazza-agenda-calendar')!.getBoundingClientRect().height,
+        };
+      });
+      // never taller than what comes (it would shrink when given back), never less than the calendar
+      expect(held, `drawn ${drawn} px`).toBeLessThanOrEqual(drawn + 0.5);
+      expect(held, `drawn ${drawn} px`).toBeGreaterThan(calendar);
+    },
+  );
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PLACES_HEIGHT, reservationCss, reservedHeights, SIZES, WIDTHS } from '../../../blocks/listing/model/reserve';
+import { AGENDA_DAY, PLACES_HEIGHT, reservationCss, reservedHeights, SIZES, WIDTHS } from '../../../blocks/listing/model/reserve';
 import { settings } from './fixtures';
 
 describe('the space a listing block reserves', () => {
@@ -81,12 +81,35 @@ describe('the space a listing block reserves', () => {
     );
   });
 
-  it('nothing for a block hidden until it has results, nor for one that opens on its agenda', () => {
+  it('nothing for a block hidden until it has results', () => {
     expect(reservedHeights(settings({ hideIfEmpty: true }))).toBeNull();
     expect(reservedHeights(settings({ hideIfEmpty: true, tabs: ['geo', 'list'] }))).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['agenda', 'list'] }))).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }), 'agenda')).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }))).not.toBeNull();
+    expect(reservedHeights(settings({ hideIfEmpty: true, tabs: ['agenda', 'list'] }))).toBeNull();
+  });
+
+  it('a block that opens on its agenda: the tab bar and its panel, the toolbar and the calendar (a day of 70 % of the window, 420 to 800 px, below 768 px; a month of 800 px from there); no date filters', () => {
+    expect(AGENDA_DAY).toBe('clamp(420px, 70vh, 800px)');
+    // tab bar 44 + panel 24 + toolbar 40
+    expect(reservedHeights(settings({ tabs: ['agenda', 'list'], timeIntervals: true, publishedRange: true }))).toEqual([
+      'calc(108px + clamp(420px, 70vh, 800px))',
+      'calc(108px + clamp(420px, 70vh, 800px))',
+      108 + 800,
+      108 + 800,
+    ]);
+    // the agenda alone, with a search box: no tab bar
+    expect(reservedHeights(settings({ tabs: ['agenda'], showSearch: true }))).toEqual([
+      'calc(88px + clamp(420px, 70vh, 800px))',
+      'calc(88px + clamp(420px, 70vh, 800px))',
+      88 + 800,
+      88 + 800,
+    ]);
+    // a list block opened on its agenda by a link to it
+    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }), 'agenda')).toEqual(
+      reservedHeights(settings({ tabs: ['agenda', 'list'] })),
+    );
+    expect(
+      reservationCss('[x="a"]', ['calc(108px + clamp(420px, 70vh, 800px))', 'calc(108px + clamp(420px, 70vh, 800px))', 908, 908]),
+    ).toBe('[x="a"]{min-height:calc(108px + clamp(420px, 70vh, 800px))}@media (min-width:768px){[x="a"]{min-height:908px}}');
   });
 
   it('one rule, and a media query where a wider window changes the height', () => {
