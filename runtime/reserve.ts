@@ -9,14 +9,15 @@ import { injectStyle } from './dom';
 export const RESERVE_ATTRIBUTE = 'data-piazza-reserve';
 
 /**
- * The stylesheet holding `selector` at `heights` (px, one per window width of `widths`, ascending
- * from 0): one rule, and a media query where a wider window changes it. Pure.
+ * The stylesheet holding `selector` at `heights` (px, or a CSS length where the height depends on
+ * the window's; one per window width of `widths`, ascending from 0): one rule, and a media query
+ * where a wider window changes it. Pure.
  */
-export function reservationCss(selector: string, heights: readonly number[], widths: readonly number[]): string {
+export function reservationCss(selector: string, heights: ReadonlyArray<number | string>, widths: readonly number[]): string {
   return heights
     .map((h, i) => {
       if (i && h === heights[i - 1]) return '';
-      const rule = selector + '{min-height:' + h + 'px}';
+      const rule = selector + '{min-height:' + (typeof h === 'number' ? h + 'px' : h) + '}';
       return i ? '@media (min-width:' + widths[i] + 'px){' + rule + '}' : rule;
     })
     .join('');
@@ -32,7 +33,7 @@ const held = new Map<string, () => void>();
 export function holdSpace(
   element: HTMLElement,
   key: string,
-  heights: readonly number[],
+  heights: ReadonlyArray<number | string>,
   widths: readonly number[],
   nonce: string,
 ): () => void {

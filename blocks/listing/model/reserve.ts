@@ -11,6 +11,9 @@ import { reservationCss as sharedCss } from '../../../runtime/reserve';
 import { isCardLayout } from './settings';
 import type { ListingSettings, TabId } from './types';
 
+/** px: the list of places under the map (below 992 px); style.css holds the same figure. */
+export const PLACES_HEIGHT = 240;
+
 /** Window widths where the block's layout changes: the map's height (geo/style.css), Bootstrap's md (two columns) and lg (itemsPerRow). */
 export const WIDTHS = [0, 576, 768, 992] as const;
 
@@ -30,30 +33,54 @@ export const SIZES = {
   published: [200, 200, 120, 120],
   /** The tab bar. */
   tabs: [44, 44, 44, 44],
+  /** The tab panel's top padding under the tab bar (`pt-4`, views/Listing.tsx). */
+  panel: [24, 24, 24, 24],
   /** A card of a card view. */
   card: [120, 120, 120, 120],
   /** A row of a stacked view (text_linked, latest_messages_item, accordion). */
   row: [40, 40, 40, 40],
   /** The map of the geo tab: its fixed height (geo/style.css), the list of places beside it from 992 px, below it before. */
   map: [360, 480, 480, 480],
+  /**
+   * Below the map before 992 px: the grid's gutter (`row g-3`, 16 px) and the list of places, whose
+   * height is fixed there (style.css, PLACES_HEIGHT) so that the block's height does not depend on
+   * how many places come; from 992 px the list is beside the map, no taller than it.
+   */
+  places: [16 + PLACES_HEIGHT, 16 + PLACES_HEIGHT, 16 + PLACES_HEIGHT, 0],
+  /** The agenda's toolbar (its buttons and the period's title) with its margin, on one line at least. */
+  agendaToolbar: [40, 40, 40, 40],
 } as const;
 
 /**
- * min-height (px) at each of WIDTHS when the block opens on `tab` (its first configured tab), or
- * null: nothing to hold (a block hidden until it has results, or one that opens on its agenda,
- * whose calendar has its own fixed height from when it is drawn).
+ * The agenda's calendar (agenda/style.css): a month 800 px high from 768 px, a day below, 70 % of
+ * the window's height between 420 and 800 px. A CSS length: the window's height is not known here.
  */
-export function reservedHeights(s: ListingSettings, tab: TabId = s.tabs[0] ?? 'list'): number[] | null {
-  if (s.hideIfEmpty || s.limit < 1 || tab === 'agenda') return null;
-  return WIDTHS.map((width, i) => {
+export const AGENDA_DAY = 'clamp(420px, 70vh, 800px)';
+const AGENDA_MONTH = 800;
+
+/**
+ * min-height at each of WIDTHS when the block opens on `tab` (its first configured tab): px, or a
+ * CSS length where it depends on the window's height (an agenda's day); null: nothing to hold (a
+ * block hidden until it has results).
+ */
+export function reservedHeights(s: ListingSettings, tab: TabId = s.tabs[0] ?? 'list'): Array<number | string> | null {
+  if (s.hideIfEmpty || s.limit < 1) return null;
+  return WIDTHS.map((width, i): number | string => {
     const perRow = width >= 992 ? 3 : width >= 768 ? 2 : 1;
     let h = 0;
     if (s.showSearch) h += SIZES.search[i];
     if (s.facets.length) h += Math.ceil(s.facets.length / perRow) * SIZES.facets[i];
-    if (s.timeIntervals) h += SIZES.intervals[i];
-    if (s.publishedRange) h += SIZES.published[i];
-    if (s.tabs.length > 1) h += SIZES.tabs[i];
-    if (tab === 'geo') return h + SIZES.map[i];
+    // (the date filters are hidden on the agenda's tab)
+    if (s.timeIntervals && tab !== 'agenda') h += SIZES.intervals[i];
+    if (s.publishedRange && tab !== 'agenda') h += SIZES.published[i];
+    if (s.tabs.length > 1) h += SIZES.tabs[i] + SIZES.panel[i];
+    // the agenda's calendar has a fixed height (its toolbar and list of events below it, at least a line each, are not counted)
+    if (tab === 'agenda') {
+      h += SIZES.agendaToolbar[i];
+      return width >= 768 ? h + AGENDA_MONTH : `calc(${h}px + ${AGENDA_DAY})`;
+    }
+    // the geo tab's height is exact: its map's and its list's are fixed
+    if (tab === 'geo') return h + SIZES.map[i] + SIZES.places[i];
     if (!isCardLayout(s)) return h + s.limit * SIZES.row[i];
     // itemsPerRow 'auto' is a column flow (1, 2, 3 columns): as many rows as the fullest column.
     const cards = s.itemsPerRow === 'auto' ? perRow : width >= 992 ? s.itemsPerRow : width >= 768 ? Math.min(2, s.itemsPerRow) : 1;
@@ -62,4 +89,4 @@ export function reservedHeights(s: ListingSettings, tab: TabId = s.tabs[0] ?? 'l
 }
 
 /** The stylesheet holding `selector` at those heights (runtime/reserve.ts, at WIDTHS). */
-export const reservationCss = (selector: string, heights: readonly number[]): string => sharedCss(selector, heights, WIDTHS);
+export const reservationCss = (selector: string, heights: ReadonlyArray<number | string>): string => sharedCss(selector, heights, WIDTHS);

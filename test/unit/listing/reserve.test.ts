@@ -1,7 +1,9 @@
 // The space a listing block holds before its first results (issue 31): what each part of the block
 // adds at each window width, by the sizes the model declares.
 import { describe, expect, it } from 'vitest';
-import { reservationCss, reservedHeights, SIZES, WIDTHS } from '../../../blocks/listing/model/reserve';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AGENDA_DAY, PLACES_HEIGHT, reservationCss, reservedHeights, SIZES, WIDTHS } from '../../../blocks/listing/model/reserve';
 import { settings } from './fixtures';
 
 describe('the space a listing block reserves', () => {
@@ -37,7 +39,8 @@ describe('the space a listing block reserves', () => {
       facets: ['topics', 'has_public_event_typology', 'content_type'],
       tabs: ['list', 'geo', 'agenda'],
     });
-    const chrome = (i: number) => SIZES.search[i] + SIZES.intervals[i] + SIZES.published[i] + SIZES.tabs[i];
+    // (the tab bar and the panel's padding under it: 44 + 24 px)
+    const chrome = (i: number) => SIZES.search[i] + SIZES.intervals[i] + SIZES.published[i] + 44 + 24;
     expect(reservedHeights(s)).toEqual([
       chrome(0) + 3 * SIZES.facets[0] + 6 * SIZES.card[0],
       chrome(1) + 3 * SIZES.facets[1] + 6 * SIZES.card[1],
@@ -50,28 +53,63 @@ describe('the space a listing block reserves', () => {
     );
   });
 
-  it('a block that opens on its map: the filters, the tab bar and the map (360 px on a phone, 480 px from 576 px), whatever the list would take', () => {
+  it('a block that opens on its map: the filters, the tab bar and its panel, the map (360 px on a phone, 480 px from 576 px) and below 992 px the list of places under it, whatever the list would take', () => {
     const s = settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['geo', 'list'] });
-    expect(reservedHeights(s)).toEqual([48 + 76 + 44 + 360, 48 + 76 + 44 + 480, 48 + 76 + 44 + 480, 48 + 76 + 44 + 480]);
+    // search 48, a row of facets 76, tab bar 44, panel padding 24; below 992 px the gutter (16) and the places' fixed 240 px
+    const above = 48 + 76 + 44 + 24;
+    expect(PLACES_HEIGHT).toBe(240);
+    expect(reservedHeights(s)).toEqual([above + 360 + 16 + 240, above + 480 + 16 + 240, above + 480 + 16 + 240, above + 480]);
     // the same block opened on its list (a link to it): the list's space
     expect(reservedHeights(s, 'list')).toEqual(
       reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['list', 'geo'] })),
     );
     // and a list block opened on its map by a link to the map's panel
     expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 4, tabs: ['list', 'geo'] }), 'geo')).toEqual([
-      44 + 360,
-      44 + 480,
-      44 + 480,
-      44 + 480,
+      68 + 360 + 256,
+      68 + 480 + 256,
+      68 + 480 + 256,
+      68 + 480,
     ]);
+    // a map alone (no tab bar, no panel padding)
+    expect(reservedHeights(settings({ view: 'text_linked', tabs: ['geo'] }))).toEqual([360 + 256, 480 + 256, 480 + 256, 480]);
   });
 
-  it('nothing for a block hidden until it has results, nor for one that opens on its agenda', () => {
+  it('the style sheet holds the list of places at the height the model counts', () => {
+    const css = readFileSync(join(import.meta.dirname, '../../../blocks/listing/style.css'), 'utf8');
+    expect(css).toMatch(
+      new RegExp(`max-width: 991\\.98px\\) \\{\\s*\\.piazza-listing \\.piazza-geo-companion \\{\\s*height: ${PLACES_HEIGHT}px;`),
+    );
+  });
+
+  it('nothing for a block hidden until it has results', () => {
     expect(reservedHeights(settings({ hideIfEmpty: true }))).toBeNull();
     expect(reservedHeights(settings({ hideIfEmpty: true, tabs: ['geo', 'list'] }))).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['agenda', 'list'] }))).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }), 'agenda')).toBeNull();
-    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }))).not.toBeNull();
+    expect(reservedHeights(settings({ hideIfEmpty: true, tabs: ['agenda', 'list'] }))).toBeNull();
+  });
+
+  it('a block that opens on its agenda: the tab bar and its panel, the toolbar and the calendar (a day of 70 % of the window, 420 to 800 px, below 768 px; a month of 800 px from there); no date filters', () => {
+    expect(AGENDA_DAY).toBe('clamp(420px, 70vh, 800px)');
+    // tab bar 44 + panel 24 + toolbar 40
+    expect(reservedHeights(settings({ tabs: ['agenda', 'list'], timeIntervals: true, publishedRange: true }))).toEqual([
+      'calc(108px + clamp(420px, 70vh, 800px))',
+      'calc(108px + clamp(420px, 70vh, 800px))',
+      108 + 800,
+      108 + 800,
+    ]);
+    // the agenda alone, with a search box: no tab bar
+    expect(reservedHeights(settings({ tabs: ['agenda'], showSearch: true }))).toEqual([
+      'calc(88px + clamp(420px, 70vh, 800px))',
+      'calc(88px + clamp(420px, 70vh, 800px))',
+      88 + 800,
+      88 + 800,
+    ]);
+    // a list block opened on its agenda by a link to it
+    expect(reservedHeights(settings({ tabs: ['list', 'agenda'] }), 'agenda')).toEqual(
+      reservedHeights(settings({ tabs: ['agenda', 'list'] })),
+    );
+    expect(
+      reservationCss('[x="a"]', ['calc(108px + clamp(420px, 70vh, 800px))', 'calc(108px + clamp(420px, 70vh, 800px))', 908, 908]),
+    ).toBe('[x="a"]{min-height:calc(108px + clamp(420px, 70vh, 800px))}@media (min-width:768px){[x="a"]{min-height:908px}}');
   });
 
   it('one rule, and a media query where a wider window changes the height', () => {

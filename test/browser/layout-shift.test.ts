@@ -1,0 +1,84 @@
+// Nothing moves when a block or a helper mounts (issue 31, item 5: CLS ≤ 0.02 on every demo page),
+// on the three engines: what the page shows before piazza's code runs is as tall as what it shows
+// once the block or helper has drawn. One engine: PIAZZA_ENGINE=webkit npx vitest run --project browser <this file>.
+import { afterEach, describe, expect, it } from 'vitest';
+import { selectedEngines, useEngine, type Tab, type Viewport } from './engines';
+
+/** A phone (Lighthouse's mobile screen), a tablet (the list of places under the map) and a desktop (beside it). */
+const SCREENS: Viewport[] = [
+  { width: 412, height: 823 },
+  { width: 800, height: 900 },
+  { width: 1280, height: 900 },
+];
+
+describe.each(selectedEngines())('%s', (engine) => {
+  const env = useEngine(engine);
+  const tabs: Tab[] = [];
+  afterEach(async () => {
+    for (const t of tabs.splice(0)) await t.close();
+  });
+
+  async function open(path: string, viewport: Viewport): Promise<Tab> {
+    const tab = await env.engine.newTab(viewport);
+    tabs.push(tab);
+    await tab.goto(env.portal.url + path);
+    return tab;
+  }
+
+  it.each(SCREENS)(
+    'a block that opens on its map is as tall once its places are listed as the space the page held for it ($width px)',
+    async (screen) => {
+      const tab = await open('listing-geo-consent.html', screen);
+      // drawn: the places listed beside or under the consent placeholder, and the space given back
+      await tab.waitFor(
+        () =>
+          !!document.querySelector('#luoghi .piazza-geo-companion [data-places]') &&
+          !document.querySelector('#luoghi')!.hasAttribute('data-piazza-reserve'),
+      );
+      const { drawn, held, places } = await tab.evaluate(() => {
+        const block = document.querySelector<HTMLElement>('#luoghi')!;
+        // the box the block had before piazza mounted it: its fallback line under the page's rule
+        const before = document.createElement('div');
+        before.setAttribute('data-piazza-reserve', 'luoghi');
+        before.innerHTML = '<p>I luoghi sono nella pagina <a href="/Vivere-il-comune/Luoghi">Luoghi</a>.</p>';
+        block.after(before);
+        const held = before.getBoundingClientRect().height;
+        before.remove();
+        return {
+          drawn: block.getBoundingClientRect().height,
+          held,
+          places: Number(block.querySelector('[data-places]')!.getAttribute('data-places')),
+        };
+      });
+      expect(places).toBeGreaterThan(5); // a list long enough to scroll inside its fixed height
+      expect(Math.abs(drawn - held), `drawn ${drawn} px, held ${held} px`).toBeLessThan(1);
+    },
+  );
+  it.each([SCREENS[0], SCREENS[2]])(
+    'a block that opens on its agenda holds no more than it draws, and its calendar at least ($width px)',
+    async (screen) => {
+      const tab = await open('listing-agenda.html', screen);
+      await tab.waitFor(
+        () =>
+          !!document.querySelector('#agenda-eventi .piazza-agenda[data-piazza-status="ready"] .piazza-agenda-calendar') &&
+          !document.querySelector('#agenda-eventi')!.hasAttribute('data-piazza-reserve'),
+      );
+      const { drawn, held, calendar } = await tab.evaluate(() => {
+        const block = document.querySelector<HTMLElement>('#agenda-eventi')!;
+        const before = document.createElement('div');
+        before.setAttribute('data-piazza-reserve', 'agenda-eventi');
+        block.after(before);
+        const held = before.getBoundingClientRect().height;
+        before.remove();
+        return {
+          drawn: block.getBoundingClientRect().height,
+          held,
+          calendar: block.querySelector('.piazza-agenda-calendar')!.getBoundingClientRect().height,
+        };
+      });
+      // never taller than what comes (it would shrink when given back), never less than the calendar
+      expect(held, `drawn ${drawn} px`).toBeLessThanOrEqual(drawn + 0.5);
+      expect(held, `drawn ${drawn} px`).toBeGreaterThan(calendar);
+    },
+  );
+});
