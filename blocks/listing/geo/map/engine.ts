@@ -21,7 +21,8 @@ import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
-import type { ClusterIndex, ClusterRef } from '../model/cluster-index';
+import { createClusterIndex, type ClusterIndex, type ClusterRef } from '../model/cluster-index';
+import { CLUSTER_RADIUS } from '../model/places';
 import { popupOffset, type MarkerSpec } from '../model/marker';
 import { fitZoom, type Extent } from '../model/project';
 import { createClusterLayers } from './clusters';
@@ -118,8 +119,6 @@ export function createMapEngine(o: MapEngineOptions) {
   let tilesWanted = false;
   /** A new search's places are on their way to the screen: the tiles wait for them (setTiles). */
   let placesFirst = false;
-  // (made before the click where the map is mounted ahead of its tab: tabs.controller.ts STAGED)
-  const cancelWarmUp = whenIdle(warmUpText);
   let build: AbortController | null = null;
   /** The places' projected coordinates, by point index. */
   let xs: Float64Array = new Float64Array(0);
@@ -151,7 +150,39 @@ export function createMapEngine(o: MapEngineOptions) {
     if (state) o.onView(state);
   }
 
+  /** A frame drawn only to make the drawing code ready: the view's listeners stay out of it. */
+  let warming = false;
+  /**
+   * Draws a frame of two made-up places (a cluster and a single place) into the hidden map, then
+   * clears it: the layers' canvases and OpenLayers' drawing code are made ready while the map
+   * waits out of sight (tabs.controller.ts STAGED: mounted ahead of its tab), not in the frame of
+   * the answer's places (~20 ms of a cold first frame, issue 31). Only hidden: nothing of it is
+   * ever on screen, and only before any place was given.
+   */
+  function warmUp() {
+    warmUpText();
+    const size = map.getSize();
+    if (layered || placesFirst || (size && hasArea(size))) return;
+    warming = true;
+    try {
+      const wx = new Float64Array([-1.5e7, 1.5e7, 1.5e7 + 1]);
+      const wy = new Float64Array([0, 0, 0]);
+      map.getLayers().extend([...places.layers]);
+      places.setPlaces(createClusterIndex(wx, wy, { radius: CLUSTER_RADIUS, maxZoom: o.maxZoom }), wx, wy);
+      map.setSize([512, 256]);
+      places.draw(START.zoom, visibleExtent(BUFFER));
+      map.renderSync();
+      places.setPlaces(null, xs, ys);
+      for (const layer of places.layers) map.removeLayer(layer);
+      map.setSize(size);
+    } finally {
+      warming = false;
+    }
+  }
+  const cancelWarmUp = whenIdle(warmUp);
+
   map.on('moveend', () => {
+    if (warming) return;
     // A zoom folds a spread cluster back (as markercluster does); a pan keeps it.
     const spread = places.spreadState();
     if (spread && view.getResolution() !== spread.resolution) places.unspread();
@@ -159,7 +190,7 @@ export function createMapEngine(o: MapEngineOptions) {
     draw();
     report();
   });
-  map.on('change:size', () => report());
+  map.on('change:size', () => warming || report());
 
   /** A cluster click: zoom to its places, or spread them when that cannot separate them. */
   function openCluster(ref: ClusterRef) {
