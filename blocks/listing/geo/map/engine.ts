@@ -58,7 +58,7 @@ export interface MapEngineOptions {
   onView(view: ViewState): void;
   /** A single place was clicked on the map. */
   onPlace(point: number): void;
-  /** The first frame with the places of a new search has been drawn. */
+  /** The first frame with the places of a new search has been painted (and the tiles asked for). */
   onDrawn?(): void;
   /** A cluster was spread out (its number of places), or folded back (0). */
   onSpread?(count: number): void;
@@ -153,7 +153,7 @@ export function createMapEngine(o: MapEngineOptions) {
   /** A frame drawn only to make the drawing code ready: the view's listeners stay out of it. */
   let warming = false;
   /**
-   * Draws a frame of two made-up places (a cluster and a single place) into the hidden map, then
+   * Draws a frame of three made-up places (a cluster of two and a single place) into the hidden map, then
    * clears it: the layers' canvases and OpenLayers' drawing code are made ready while the map
    * waits out of sight (tabs.controller.ts STAGED: mounted ahead of its tab), not in the frame of
    * the answer's places (~20 ms of a cold first frame, issue 31). Only hidden: nothing of it is
@@ -274,7 +274,10 @@ export function createMapEngine(o: MapEngineOptions) {
       ys = nextYs;
       placesFirst = false;
       report();
-      if (!nextIndex || !nextIndex.extent) return;
+      if (!nextIndex || !nextIndex.extent) {
+        applyTiles(); // (no places to wait for: a search without any, or one replacing a search still being drawn)
+        return;
+      }
       placesFirst = true;
       // The size comes from OpenLayers' own observer of the target, after the browser's layout;
       // measured here only when the places came before it (a forced layout then, once).
