@@ -63,7 +63,7 @@ async function findPlace(page: Page, blockId: string, id: number) {
 }
 
 describe('the map chunk', () => {
-  it("loads only on the visitor's intent (nothing after the first results and idle time), and the map takes the size of its shown panel", async () => {
+  it("loads only on the visitor's intent (nothing after the first results and idle time), draws nothing before the places, and the map takes the size of its shown panel", async () => {
     const probe = await newProbe(env.browser);
     const { page } = probe;
     await page.goto(env.portal.url + 'listing-geo-lazy.html', { waitUntil: 'domcontentloaded' });
@@ -77,7 +77,14 @@ describe('the map chunk', () => {
     const code = readFileSync(join(distDir(), 'chunks', listingChunk), 'utf8');
     expect(code).not.toContain('ol-viewport');
 
+    // Nothing is drawn before the places come (issue 31: no frame of an empty map between the
+    // click and the answer), and no tile is asked for before them.
+    env.portal.faults.arm({ match: 'extrageo', latency: 600, times: 1 });
     await showGeoTab(page, 'eventi');
+    await page.waitForSelector('#eventi .piazza-geo[data-piazza-status="loading"] .piazza-geo-map');
+    await frames(page);
+    expect(await page.$$eval('#eventi .piazza-geo-map canvas', (cs) => cs.filter((c) => c.checkVisibility()).length)).toBe(0);
+    expect(probe.requests.some((u) => u.includes('/tiles/'))).toBe(false);
     const shown = await geoReady(page, 'eventi');
     expect(chunksLoaded(probe).some((f) => f.startsWith('geo-'))).toBe(true);
     expect(shown.status).toBe('ready');

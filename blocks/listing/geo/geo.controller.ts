@@ -99,14 +99,17 @@ export function createGeoController(o: GeoControllerOptions) {
       const current: string = next;
       seen.add(current);
       const body = await o.api.geoPage(current, signal);
-      await yieldToBrowser(); // parsing the body was one task already
+      // Parsing the body was one task already: a long answer is read from the next one on; a
+      // short one at once (a yield there may let a frame in before the places: issue 31).
+      if (featureCount(body) > SLICE) await yieldToBrowser();
       const page = await read(body, current, signal);
       for (const p of page.points) points.push(p);
       skipped += page.skipped;
       totalCount = page.totalCount;
-      if (!signal.aborted) results.received = points.length;
       // An empty page ends the search even if it names a next one.
       next = page.points.length || page.skipped ? nextGeoUrl(s, filters, page.nextPageQuery, o.origin ?? location.origin) : null;
+      // The progress while more pages come (after the last one, the places themselves: no render of it before them).
+      if (next && !signal.aborted) results.received = points.length;
     }
     return { points, places: await placesIn(points, signal), skipped, totalCount, pages: seen.size };
   }

@@ -120,8 +120,12 @@ export function createClusterLayers(o: ClusterLayersOptions) {
         features.clear();
         return;
       }
+      const refs = index.clusters(zoom, extent);
+      // The same clusters as drawn (a fit's own moveend, a move within the buffer): the source is
+      // left alone, so the layer is not drawn again for nothing in the next frame.
+      if (refs.length === features.size && refs.every((ref) => features.has(ref.key))) return;
       const next = new Map<string, Feature<Point>>();
-      for (const ref of index.clusters(zoom, extent)) {
+      for (const ref of refs) {
         let f = features.get(ref.key);
         if (!f) {
           f = new Feature({ geometry: new Point([ref.x, ref.y]) });

@@ -7,6 +7,7 @@ import View from 'ol/View';
 import Feature from 'ol/Feature';
 import Overlay from 'ol/Overlay';
 import { noModifierKeys } from 'ol/events/condition';
+import { hasArea } from 'ol/size';
 import type { Geometry } from 'ol/geom';
 import Point from 'ol/geom/Point';
 import type Polygon from 'ol/geom/Polygon';
@@ -20,12 +21,13 @@ import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
-import type { ClusterIndex, ClusterRef } from '../model/cluster-index';
+import { createClusterIndex, type ClusterIndex, type ClusterRef } from '../model/cluster-index';
+import { CLUSTER_RADIUS } from '../model/places';
 import { popupOffset, type MarkerSpec } from '../model/marker';
 import { fitZoom, type Extent } from '../model/project';
 import { createClusterLayers } from './clusters';
-import { inSlices } from './slices';
-import { positionStyles } from './styles';
+import { afterPaint, inSlices, whenIdle } from './slices';
+import { positionStyles, warmUpText } from './styles';
 
 /** Start view of the original map: the whole world. */
 export const START = { center: [0, 0], zoom: 1 };
@@ -56,7 +58,7 @@ export interface MapEngineOptions {
   onView(view: ViewState): void;
   /** A single place was clicked on the map. */
   onPlace(point: number): void;
-  /** The first frame with the places of a new search has been drawn. */
+  /** The first frame with the places of a new search has been painted (and the tiles asked for). */
   onDrawn?(): void;
   /** A cluster was spread out (its number of places), or folded back (0). */
   onSpread?(count: number): void;
@@ -102,9 +104,21 @@ export function createMapEngine(o: MapEngineOptions) {
       }),
       new KeyboardZoom({ condition: (e) => e.originalEvent.target === o.target }),
     ],
-    layers: [...places.layers, positionLayer],
+    // No layer until there is something to draw (issue 31): the map is sized as soon as its tab
+    // is shown, and a frame of three empty vector layers (their canvases and executor groups
+    // made) would then stand between the click and the answer's places.
+    layers: [],
     overlays: [popup],
   });
+  let layered = false;
+  function addLayers() {
+    if (layered) return;
+    layered = true;
+    map.getLayers().extend([...places.layers, positionLayer]);
+  }
+  let tilesWanted = false;
+  /** A new search's places are on their way to the screen: the tiles wait for them (setTiles). */
+  let placesFirst = false;
   let build: AbortController | null = null;
   /** The places' projected coordinates, by point index. */
   let xs: Float64Array = new Float64Array(0);
@@ -136,7 +150,39 @@ export function createMapEngine(o: MapEngineOptions) {
     if (state) o.onView(state);
   }
 
+  /** A frame drawn only to make the drawing code ready: the view's listeners stay out of it. */
+  let warming = false;
+  /**
+   * Draws a frame of three made-up places (a cluster of two and a single place) into the hidden map, then
+   * clears it: the layers' canvases and OpenLayers' drawing code are made ready while the map
+   * waits out of sight (tabs.controller.ts STAGED: mounted ahead of its tab), not in the frame of
+   * the answer's places (~20 ms of a cold first frame, issue 31). Only hidden: nothing of it is
+   * ever on screen, and only before any place was given.
+   */
+  function warmUp() {
+    warmUpText();
+    const size = map.getSize();
+    if (layered || placesFirst || (size && hasArea(size))) return;
+    warming = true;
+    try {
+      const wx = new Float64Array([-1.5e7, 1.5e7, 1.5e7 + 1]);
+      const wy = new Float64Array([0, 0, 0]);
+      map.getLayers().extend([...places.layers]);
+      places.setPlaces(createClusterIndex(wx, wy, { radius: CLUSTER_RADIUS, maxZoom: o.maxZoom }), wx, wy);
+      map.setSize([512, 256]);
+      places.draw(START.zoom, visibleExtent(BUFFER));
+      map.renderSync();
+      places.setPlaces(null, xs, ys);
+      for (const layer of places.layers) map.removeLayer(layer);
+      map.setSize(size);
+    } finally {
+      warming = false;
+    }
+  }
+  const cancelWarmUp = whenIdle(warmUp);
+
   map.on('moveend', () => {
+    if (warming) return;
     // A zoom folds a spread cluster back (as markercluster does); a pan keeps it.
     const spread = places.spreadState();
     if (spread && view.getResolution() !== spread.resolution) places.unspread();
@@ -144,7 +190,7 @@ export function createMapEngine(o: MapEngineOptions) {
     draw();
     report();
   });
-  map.on('change:size', () => report());
+  map.on('change:size', () => warming || report());
 
   /** A cluster click: zoom to its places, or spread them when that cannot separate them. */
   function openCluster(ref: ClusterRef) {
@@ -186,23 +232,32 @@ export function createMapEngine(o: MapEngineOptions) {
   });
   o.target.addEventListener('pointerleave', () => places.clearCoverage());
 
+  function applyTiles() {
+    if (tilesWanted && !tiles) {
+      tiles = new TileLayer({ source: new XYZ({ url: o.tileUrl, tileSize: 256, maxZoom: o.maxZoom }) });
+      map.getLayers().insertAt(0, tiles);
+    } else if (!tilesWanted && tiles) {
+      map.removeLayer(tiles);
+      tiles.getSource()?.dispose();
+      tiles.dispose();
+      tiles = null;
+    }
+  }
+
   const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   return {
     map,
     popupElement,
 
-    /** Tiles on (once allowed) or off (consent withdrawn: none is requested any more). */
+    /**
+     * Tiles on (once allowed) or off (consent withdrawn: none is requested any more). Turned on
+     * while a search's first places are being drawn, they come in the frame after those places
+     * are painted: the places' frame is not also the tile layer's first one (issue 31).
+     */
     setTiles(enabled: boolean) {
-      if (enabled && !tiles) {
-        tiles = new TileLayer({ source: new XYZ({ url: o.tileUrl, tileSize: 256, maxZoom: o.maxZoom }) });
-        map.getLayers().insertAt(0, tiles);
-      } else if (!enabled && tiles) {
-        map.removeLayer(tiles);
-        tiles.getSource()?.dispose();
-        tiles.dispose();
-        tiles = null;
-      }
+      tilesWanted = enabled;
+      if (!placesFirst) applyTiles();
     },
 
     /**
@@ -217,14 +272,22 @@ export function createMapEngine(o: MapEngineOptions) {
       places.setPlaces(null, nextXs, nextYs);
       xs = nextXs;
       ys = nextYs;
+      placesFirst = false;
       report();
-      if (!nextIndex || !nextIndex.extent) return;
+      if (!nextIndex || !nextIndex.extent) {
+        applyTiles(); // (no places to wait for: a search without any, or one replacing a search still being drawn)
+        return;
+      }
+      placesFirst = true;
+      // The size comes from OpenLayers' own observer of the target, after the browser's layout;
+      // measured here only when the places came before it (a forced layout then, once).
+      const measured = map.getSize();
+      if (!measured || !hasArea(measured)) map.updateSize();
       const size = map.getSize();
       const target =
-        size && size[0] && size[1]
-          ? Math.floor(fitZoom(nextIndex.extent, size[0], size[1], FIT_PADDING, Math.min(o.maxZoom, FIT_MAX_ZOOM)))
-          : 0;
+        size && hasArea(size) ? Math.floor(fitZoom(nextIndex.extent, size[0], size[1], FIT_PADDING, Math.min(o.maxZoom, FIT_MAX_ZOOM))) : 0;
       if (!(await inSlices(() => nextIndex.step(1000, target), controller.signal))) return;
+      addLayers();
       places.setPlaces(nextIndex, nextXs, nextYs);
       const [minX, minY, maxX, maxY] = nextIndex.extent;
       view.fit([minX, minY, maxX, maxY], {
@@ -234,15 +297,24 @@ export function createMapEngine(o: MapEngineOptions) {
       draw();
       report();
       map.once('postrender', () => {
-        if (controller.signal.aborted) return;
         // For the benchmark (and the browser's performance panel): the first frame with the new places.
-        performance.mark?.('piazza-geo-drawn');
-        o.onDrawn?.();
+        if (!controller.signal.aborted) performance.mark?.('piazza-geo-drawn');
       });
       // Drawn now, in this task, rather than in the next animation frame: the places are on the
-      // canvas when the browser next paints (issue 31).
+      // canvas when the browser next paints (issue 31). Nothing else runs before that paint: the
+      // tiles and the other zoom levels of the index come after it (the companion list and the
+      // scale follow the view a task after its frame: onView).
       map.renderSync();
-      void inSlices(() => nextIndex.step(1000), controller.signal);
+      afterPaint(() => {
+        if (controller.signal.aborted) return;
+        placesFirst = false;
+        if (tilesWanted && !tiles) {
+          applyTiles();
+          map.renderSync(); // (its tiles are asked for now, before the tab says it is drawn)
+        }
+        o.onDrawn?.();
+        void inSlices(() => nextIndex.step(1000), controller.signal);
+      });
     },
 
     zoomBy(delta: number) {
@@ -290,6 +362,7 @@ export function createMapEngine(o: MapEngineOptions) {
 
     /** Marks the visitor's position (and accuracy) and zooms to it. */
     showPosition(at: number[], accuracy: Polygon | null) {
+      addLayers();
       positionSource.clear(true);
       if (accuracy) positionSource.addFeature(new Feature({ geometry: accuracy }));
       positionSource.addFeature(new Feature({ geometry: new Point(at) }));
@@ -302,15 +375,11 @@ export function createMapEngine(o: MapEngineOptions) {
       else view.animate({ center: at, zoom: FIT_MAX_ZOOM, duration: reducedMotion() ? 0 : 300 });
     },
 
-    /** The tab became visible or its box changed. */
-    updateSize() {
-      map.updateSize();
-    },
-
     /** The current view, when the map has a size. */
     viewState,
 
     dispose() {
+      cancelWarmUp();
       build?.abort();
       cancelAnimationFrame(hoverFrame);
       map.setTarget(undefined);

@@ -60,6 +60,17 @@ export function clusterStyle(count: number, dimmed = false): Style {
   return style;
 }
 
+/**
+ * The page's first text drawn into a canvas costs ~12 ms (the font made ready for canvases): done
+ * once while the map waits for its places, not in the frame that draws the first cluster's count.
+ */
+export function warmUpText(): void {
+  const c = document.createElement('canvas').getContext('2d');
+  if (!c) return;
+  c.font = FONT;
+  c.fillText('0', 0, 10);
+}
+
 /** A pin of the marker's colour, with its icon reduced to a ring or a dot (no Maki glyphs are bundled). */
 export function drawPin(m: MarkerSpec, ratio = Math.max(1, Math.round(globalThis.devicePixelRatio || 1))): HTMLCanvasElement {
   const [w, h] = m.iconSize;

@@ -56,7 +56,7 @@ interface OpenPopup {
 }
 
 export function TabView(props: TabViewProps) {
-  const { settings: s, active, panelId, ctx } = props;
+  const { settings: s, panelId, ctx } = props;
   const config = s.map;
   const maxZoom = config.maxZoom ?? 18;
   const i18n = useMemo(() => createI18n(catalog, s.locale, s.i18n), []);
@@ -86,7 +86,9 @@ export function TabView(props: TabViewProps) {
     if (!allowed || !target.current) return;
     // The list follows the map in a task of its own, after the map's frame is painted: two short
     // tasks instead of one long one while the visitor pans, and the places are on screen before
-    // the list of them is made (issue 31: a click on the tab paints the map first).
+    // the list of them is made (issue 31: a click on the tab paints the map first). It waits for
+    // the frame after the one that draws the view: a task queued in that frame would still run
+    // before anything that waits for its paint (the map's onDrawn, the tiles).
     let viewTimer: ReturnType<typeof setTimeout> | undefined;
     let viewFrame = 0;
     const e = createMapEngine({
@@ -102,7 +104,7 @@ export function TabView(props: TabViewProps) {
         };
         clearTimeout(viewTimer);
         cancelAnimationFrame(viewFrame);
-        viewFrame = requestAnimationFrame(follow);
+        viewFrame = requestAnimationFrame(() => (viewFrame = requestAnimationFrame(follow)));
         viewTimer = setTimeout(follow, 200); // (a page in the background paints no frame)
       },
       onPlace: (point) => onPlace.current(point),
@@ -120,12 +122,6 @@ export function TabView(props: TabViewProps) {
       setPopup(null);
     };
   }, [allowed]);
-
-  // A hidden tab has no size: measure again whenever it is shown, in the commit that shows it (its
-  // box is there; a frame later the places of an answer already in would wait for it).
-  useLayoutEffect(() => {
-    if (active && engine) engine.updateSize();
-  }, [active, engine]);
 
   // Every geo search: the popup closes, the old places go, the new ones are fitted. In the commit
   // that shows them, not after the next paint: the answer's places reach the map a frame sooner.
