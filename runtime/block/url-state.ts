@@ -16,6 +16,12 @@ export interface UrlStateOptions<S extends object> {
   restore(next: S): void;
   /** A change not worth a Back step (e.g. "load more"): its entry replaces the current one. */
   replaces?(before: S, after: S): boolean;
+  /**
+   * When a change is written (default: at once). A history entry keeps the browser's own process
+   * busy for a while (~20 ms on a busy machine), and a request sent meanwhile waits for it (issue
+   * 31): a block whose changes send requests writes them once their results are shown.
+   */
+  schedule?(write: () => void): void;
 }
 
 export interface UrlState<S> {
@@ -30,9 +36,12 @@ export function urlState<S extends object>(o: UrlStateOptions<S>): UrlState<S> {
   const snap = () => snapshot(o.state) as S;
   const same = (a: S, b: S) => o.encode(a, '') === o.encode(b, '');
   let replaceNext = false;
+  let disposed = false;
   let last = snap();
 
+  // (a scheduled write takes the state as it is then: changes made meanwhile share one entry)
   const write = () => {
+    if (disposed) return;
     const now = snap();
     const replace = replaceNext || !!o.replaces?.(last, now);
     last = now;
@@ -51,7 +60,7 @@ export function urlState<S extends object>(o: UrlStateOptions<S>): UrlState<S> {
     o.restore(next);
   };
 
-  const unsubscribe = subscribe(o.state, write);
+  const unsubscribe = subscribe(o.state, () => (o.schedule ? o.schedule(write) : write()));
   addEventListener('popstate', onPop);
   return {
     hrefFor: (change) => location.pathname + o.encode({ ...snap(), ...change }, location.search) + location.hash,
@@ -59,6 +68,7 @@ export function urlState<S extends object>(o: UrlStateOptions<S>): UrlState<S> {
       replaceNext = true;
     },
     dispose() {
+      disposed = true;
       unsubscribe();
       removeEventListener('popstate', onPop);
     },
