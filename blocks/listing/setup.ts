@@ -42,18 +42,18 @@ export function historyAfterResults(
   nextPaint: () => Promise<void>,
   latestMs = URL_LATEST_MS,
 ): { schedule(write: () => void): void; shown(): void } {
-  let write: (() => void) | null = null;
+  let writes: Array<() => void> = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    const pending = write;
-    write = null;
-    if (pending) void nextPaint().then(pending);
+    const pending = writes;
+    writes = [];
+    if (pending.length) void nextPaint().then(() => pending.forEach((write) => write()));
   };
   return {
-    schedule(next) {
-      write = next;
+    schedule(write) {
+      writes.push(write);
       if (!busy()) flush();
       else timer ??= setTimeout(flush, latestMs);
     },

@@ -59,20 +59,36 @@ describe('the URL takes a change once its results are shown', () => {
     expect(write).toHaveBeenCalledTimes(1);
   });
 
-  it('changes made while waiting are one write (the state as it is then), and results with nothing waiting write nothing', async () => {
+  it('changes made while waiting are each written, in their order, once; results with nothing waiting write nothing', async () => {
     const frames = paints();
     const history = historyAfterResults(() => true, frames.next);
-    const write = vi.fn();
+    const order: string[] = [];
     history.shown(); // the first results: no change waiting
     await frames.paint();
-    expect(write).not.toHaveBeenCalled();
-    history.schedule(write);
-    history.schedule(write);
+    expect(order).toEqual([]);
+    history.schedule(() => order.push('facet'));
+    history.schedule(() => order.push('page 2'));
     history.shown();
     await frames.paint();
-    expect(write).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(URL_LATEST_MS); // the bound was cleared with the write
+    expect(order).toEqual(['facet', 'page 2']);
+    vi.advanceTimersByTime(URL_LATEST_MS); // the bound was cleared with the writes
     await frames.paint();
-    expect(write).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['facet', 'page 2']);
+  });
+
+  it('a change made while the last one waits for its frame waits for its own results', async () => {
+    let busy = true;
+    const frames = paints();
+    const history = historyAfterResults(() => busy, frames.next);
+    const order: string[] = [];
+    history.schedule(() => order.push('facet'));
+    history.shown(); // the facet's results: its entry at the next frame
+    history.schedule(() => order.push('page 2')); // a quick click on page 2 before that frame
+    await frames.paint();
+    expect(order).toEqual(['facet']);
+    busy = false;
+    history.shown();
+    await frames.paint();
+    expect(order).toEqual(['facet', 'page 2']);
   });
 });
