@@ -22,6 +22,8 @@ export interface ListingApi {
   geoPage(url: string, signal: AbortSignal): Promise<unknown>;
   /** Sends now what search() and facetCounts() will ask with these arguments, for them to take (http getJsonAhead). */
   ahead(filters: Filters, offset: number, limit: number, list: boolean): void;
+  /** A request for a tab's results (list, agenda, map) is in flight. */
+  busy(): boolean;
   /** Cancel everything in flight (the block is going away). */
   cancel(): void;
   /** Where hit links point ('' / '/ita' here, the remote portal's origin otherwise). */
@@ -37,8 +39,11 @@ export interface ApiOptions {
 /** The longest the facet counts wait for the list's answer before they are asked anyway. */
 export const LIST_FIRST_MS = 500;
 
-/** After the next frame is painted (a hidden page paints none: the LIST_FIRST_MS bound holds). */
-const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+/** How many cleaned views are kept (about 20 pages of cards; a few hundred KB). */
+const CLEANED_MAX = 120;
+
+/** After the next frame is painted (a hidden page paints none: the callers bound their wait). */
+export const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 export function createListingApi(s: ListingSettings, options: ApiOptions): ListingApi {
   const now = options.now || portalNow;
@@ -59,8 +64,18 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
    * LIST_FIRST_MS.
    */
   let listSettled: Promise<unknown> = Promise.resolve();
+  let inFlight = 0;
+  const landed = () => void inFlight--;
+  /** A tab's results request, counted while in flight (busy()). */
+  const counted = <T>(answer: Promise<T>): Promise<T> => {
+    inFlight++;
+    answer.then(landed, landed);
+    return answer;
+  };
   // Fetch the sanitiser alongside the first request rather than after it.
   if (s.view) loadSanitizer().catch(() => {});
+  /** Views cleaned, by their server HTML: a hit shown again (a page seen again, a search cleared) is not cleaned again. */
+  const cleaned = new Map<string, string>();
   /** Server-rendered views pass through DOMPurify before anything can render them. */
   const cleanViews = async (page: SearchPage, url: string): Promise<SearchPage> => {
     if (!page.hits.some((h) => h.view)) return page;
@@ -70,7 +85,15 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
     } catch {
       throw new RequestError(0, 'The HTML sanitiser could not be loaded', 'network', url);
     }
-    return { ...page, hits: page.hits.map((h) => (h.view ? { ...h, view: clean(h.view) } : h)) };
+    const once = (view: string) => {
+      let done = cleaned.get(view);
+      if (done === undefined) {
+        if (cleaned.size >= CLEANED_MAX) cleaned.clear();
+        cleaned.set(view, (done = clean(view)));
+      }
+      return done;
+    };
+    return { ...page, hits: page.hits.map((h) => (h.view ? { ...h, view: once(h.view) } : h)) };
   };
 
   return {
@@ -85,7 +108,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
       // (settled a frame after the answer: the list's results reach the screen before the counts
       // are asked and drawn — a select's first sort makes the page's first Intl.Collator, ~30 ms)
       listSettled = answer.catch(() => {}).then(afterNextPaint);
-      return answer;
+      return counted(answer);
     },
     facetCounts(filters) {
       const at = now();
@@ -111,9 +134,10 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
     },
     calendar(filters, start, end) {
       const url = calendarUrl(s, filters, start, end);
-      return slots.calendar(async (signal) => normaliseCalendar(await get(url, signal), link) || Promise.reject(shapeError(url)));
+      return counted(slots.calendar(async (signal) => normaliseCalendar(await get(url, signal), link) || Promise.reject(shapeError(url))));
     },
-    geoPage: get,
+    geoPage: (url, signal) => counted(get(url, signal)),
+    busy: () => inFlight > 0,
     ahead(filters, offset, limit, list) {
       const at = now();
       const urls = facetUrls(filters, at).map((f) => f.url);

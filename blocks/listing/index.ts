@@ -5,9 +5,9 @@ import { h } from 'preact';
 import validate from '../../schemas/generated/listing.validate.js';
 import legacy from '../../schemas/generated/listing.legacy.js';
 import { defineBlock } from '../../runtime/block/kit';
-import { createListingApi } from './api';
+import { afterNextPaint, createListingApi } from './api';
 import { createFacetCounts } from './facet-counts.controller';
-import { revealOnResults, shownTabs } from './setup';
+import { historyAfterResults, revealOnResults, shownTabs } from './setup';
 import { createTabResults } from './tabs.controller';
 import { catalog } from './i18n';
 import { resolveSettings } from './model/settings';
@@ -35,15 +35,25 @@ export const mount = defineBlock<ListingConfig>({
     // may hold it already): mounting moves nothing below the block.
     const releaseSpace = reserveSpace(element, settings, state.tab, ctx.nonce);
     const reveal = revealOnResults(element, settings.hideIfEmpty);
+    const history = historyAfterResults(api.busy, afterNextPaint);
     const onResults = (totalCount: number) => {
       releaseSpace();
+      history.shown();
       ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
       reveal(totalCount);
     };
     const onError: typeof log.request = (error, what) => {
       releaseSpace();
+      history.shown();
       log.request(error, what);
     };
+    // The results first: on a search their request leaves before the facet counts' (issue 18).
+    const results = createTabResults(
+      { state, actions, settings, api, i18n, ctx, announce, onResults, onError, onPageCorrected: () => url.replaceNext() },
+      tabs,
+    );
+    const facets = createFacetCounts(state, settings, api, onError);
+    // The URL last (its subscription runs after the requests are sent), once the results are shown.
     const url = urlState({
       state,
       encode: (snap, search) => encodeState(settings, snap, search, tabs, location.hash),
@@ -52,13 +62,8 @@ export const mount = defineBlock<ListingConfig>({
       // Paging in append style ("load more") is not a place to go Back to.
       replaces: (before, after) =>
         settings.paging === 'append' && after.page > before.page && after.tab === before.tab && filtersKey(after) === filtersKey(before),
+      schedule: history.schedule,
     });
-    // The results first: on a search their request leaves before the facet counts' (issue 18).
-    const results = createTabResults(
-      { state, actions, settings, api, i18n, ctx, announce, onResults, onError, onPageCorrected: url.replaceNext },
-      tabs,
-    );
-    const facets = createFacetCounts(state, settings, api, onError);
     // A link to a tab's panel followed on the page opens the tab (its entry becomes the tab's URL).
     const onHash = () => {
       const linked = tabOfHash(settings, location.hash, tabs);

@@ -26,3 +26,37 @@ export function revealOnResults(element: HTMLElement, hideIfEmpty: boolean): (to
     if (wrapper.style.display === 'none') wrapper.style.removeProperty('display'); // the portal's template hides it inline
   };
 }
+
+/** The longest a change of the state waits for its results before the URL takes it anyway. */
+export const URL_LATEST_MS = 1000;
+
+/**
+ * When the page URL takes a change of the state (urlState's `schedule`): a frame after the results
+ * it asked for are shown or failed (`shown()`), a frame after the change when it asked for none,
+ * URL_LATEST_MS after it at the latest. A history entry keeps the browser's own process busy
+ * (~20 ms on a busy machine) and the request in flight waited for it: written at the change, it
+ * made a search's, a map's and an agenda's answer ~20 ms later (issue 31).
+ */
+export function historyAfterResults(
+  busy: () => boolean,
+  nextPaint: () => Promise<void>,
+  latestMs = URL_LATEST_MS,
+): { schedule(write: () => void): void; shown(): void } {
+  let writes: Array<() => void> = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const pending = writes;
+    writes = [];
+    if (pending.length) void nextPaint().then(() => pending.forEach((write) => write()));
+  };
+  return {
+    schedule(write) {
+      writes.push(write);
+      if (!busy()) flush();
+      else timer ??= setTimeout(flush, latestMs);
+    },
+    shown: flush,
+  };
+}

@@ -16,6 +16,13 @@ export interface UrlStateOptions<S extends object> {
   restore(next: S): void;
   /** A change not worth a Back step (e.g. "load more"): its entry replaces the current one. */
   replaces?(before: S, after: S): boolean;
+  /**
+   * When a change is written (default: at once). A history entry keeps the browser's own process
+   * busy for a while (~20 ms on a busy machine), and a request sent meanwhile waits for it (issue
+   * 31): a block whose changes send requests writes them once their results are shown. Each
+   * change's write, in order: it writes the state of that change.
+   */
+  schedule?(write: () => void): void;
 }
 
 export interface UrlState<S> {
@@ -30,28 +37,39 @@ export function urlState<S extends object>(o: UrlStateOptions<S>): UrlState<S> {
   const snap = () => snapshot(o.state) as S;
   const same = (a: S, b: S) => o.encode(a, '') === o.encode(b, '');
   let replaceNext = false;
+  let disposed = false;
+  /** Bumped by Back/Forward: a change still waiting for its write is then not written over them. */
+  let visit = 0;
   let last = snap();
 
-  const write = () => {
+  /** Each change is its own entry (or replaces one), decided when it is made, written now or when scheduled. */
+  const change = () => {
     const now = snap();
     const replace = replaceNext || !!o.replaces?.(last, now);
     last = now;
     replaceNext = false;
-    const search = o.encode(now, location.search);
-    if (search === location.search) return;
-    const url = location.pathname + search + location.hash;
-    if (replace) history.replaceState(history.state, '', url);
-    else history.pushState(history.state, '', url);
+    const at = visit;
+    const write = () => {
+      if (disposed || at !== visit) return;
+      const search = o.encode(now, location.search);
+      if (search === location.search) return;
+      const url = location.pathname + search + location.hash;
+      if (replace) history.replaceState(history.state, '', url);
+      else history.pushState(history.state, '', url);
+    };
+    if (o.schedule) o.schedule(write);
+    else write();
   };
 
   const onPop = () => {
+    visit++;
     const next = o.decode(location.search);
     if (same(next, snap())) return;
     replaceNext = true; // the URL is now the state's: a restore is never a new entry
     o.restore(next);
   };
 
-  const unsubscribe = subscribe(o.state, write);
+  const unsubscribe = subscribe(o.state, change);
   addEventListener('popstate', onPop);
   return {
     hrefFor: (change) => location.pathname + o.encode({ ...snap(), ...change }, location.search) + location.hash,
@@ -59,6 +77,7 @@ export function urlState<S extends object>(o: UrlStateOptions<S>): UrlState<S> {
       replaceNext = true;
     },
     dispose() {
+      disposed = true;
       unsubscribe();
       removeEventListener('popstate', onPop);
     },

@@ -189,7 +189,11 @@ describe.each(selectedEngines())('%s', (engine) => {
       }, version);
       return shown();
     };
-    const params = async () => Object.fromEntries(new URL(await tab.url()).searchParams);
+    // (the block writes a change into the URL a frame after its results: two frames and a task later it is there)
+    const params = async () => {
+      await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))));
+      return Object.fromEntries(new URL(await tab.url()).searchParams);
+    };
     await tab.waitFor(() => document.querySelector('#eventi .piazza-listing-list')?.getAttribute('data-piazza-status') === 'ready');
     const start = await shown();
     expect(start.ids).toEqual(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY()} limit 6 offset 0`).ids);

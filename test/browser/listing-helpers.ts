@@ -95,7 +95,16 @@ export const recordAnnouncements = (page: Page, blockId: string) =>
 export const announcements = (page: Page, blockId: string): Promise<string[]> =>
   page.evaluate((id) => (window as any)['__said_' + id] || [], blockId);
 
-export const searchParams = (page: Page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
+/** The page's query parameters, read once a change shown now is in the URL (a frame after its results: blocks/listing/setup.ts). */
+export const searchParams = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<Record<string, string>>((done) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => setTimeout(() => done(Object.fromEntries(new URLSearchParams(location.search))))),
+        ),
+      ),
+  );
 
 /**
  * The visitor's browser asks to save data (navigator.connection.saveData: a phone's data saver):

@@ -109,6 +109,36 @@ describe('the list before its facet counts', () => {
     expect(probe.errors).toEqual([]);
     await page.close();
   });
+
+  it('a search makes its history entry once its results are shown, never while its request is in flight (issue 31)', async () => {
+    const probe = await openPage(env.browser, env.portal.url + 'listing-list-only.html');
+    const { page } = probe;
+    await firstResults(page, 'eventi');
+    await page.click('#eventi .piazza-listing-search > button');
+    const entries = await page.evaluate(() => history.length);
+    // The list's answer is held until the test has looked at the URL, however slow the machine.
+    env.portal.faults.arm({ match: 'view=card_teaser', hold: true, times: 1 });
+    const v = (await shown(page, 'eventi')).version;
+    // (the URL as it is when the block shows its loading look, read in the page at that moment)
+    await page.evaluate(() => {
+      const list = document.querySelector('#eventi .piazza-listing-list')!;
+      new MutationObserver((_, mo) => {
+        if (list.getAttribute('data-piazza-status') !== 'loading') return;
+        (window as any).__urlWhileLoading = location.search;
+        mo.disconnect();
+      }).observe(list, { attributes: true });
+    });
+    await page.type('#eventi-search-text', 'festa');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as any).__urlWhileLoading !== undefined);
+    expect(await page.evaluate(() => (window as any).__urlWhileLoading)).toBe('');
+    env.portal.faults.release();
+    expect((await nextResults(page, 'eventi', v)).status).toBe('ready');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('eventi.q') === 'festa');
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1); // one entry: Back undoes the search
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('failures', () => {

@@ -10,6 +10,7 @@ import { isCardLayout } from '../model/settings';
 import type { Hit } from '../model/response';
 import type { TabViewProps } from '../tab-contract';
 import { HitItem } from './HitItem';
+import { Pure } from './Pure';
 import { Spinner } from './Spinner';
 import { useStore } from '../../../runtime/block/use-store';
 
@@ -76,7 +77,7 @@ export function TabView(props: TabViewProps) {
       >
         {hits.map((hit, i) => (
           <div role="listitem" class={itemClass} key={i + ':' + hit.id} tabIndex={-1} data-piazza-hit={hit.id}>
-            <HitItem hit={hit} settings={settings} i18n={i18n} />
+            <Pure deps={[hit]}>{() => <HitItem hit={hit} settings={settings} i18n={i18n} />}</Pure>
           </div>
         ))}
       </div>

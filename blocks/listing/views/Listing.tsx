@@ -3,7 +3,6 @@
 // panel stays mounted (hidden) so a map or calendar keeps its view when the visitor comes back,
 // and the map's and agenda's panels are mounted as soon as their code is in (the map hidden, the
 // agenda's calendar laid out out of sight), made before the click.
-import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
 import { Lazy } from '../../../runtime/ui/Lazy';
@@ -17,6 +16,7 @@ import { TabView as ListTabView } from './ListTab';
 import { SearchBox } from './SearchBox';
 import { Spinner } from './Spinner';
 import { panelId, tabId, Tabs } from './Tabs';
+import { Pure } from './Pure';
 import { useStore } from '../../../runtime/block/use-store';
 
 export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId' | 'controller'> {
@@ -45,20 +45,6 @@ function LazyTab({ tab, props }: { tab: Exclude<TabId, 'list'>; props: LazyTabPr
       render={([{ TabView }, controller]) => <TabView {...props} controller={controller} />}
     />
   );
-}
-
-/**
- * Renders again only when one of `deps` changed. A tab's view reads its results from its own store
- * (and everything else it gets is made once, in mount): a search or a tab switch re-renders the
- * filters and the tab bar, not every card of the list (issue 31).
- */
-class Pure extends Component<{ deps: readonly unknown[]; children: () => ComponentChildren }> {
-  override shouldComponentUpdate(next: Pure['props']) {
-    return next.deps.some((d, i) => d !== this.props.deps[i]);
-  }
-  override render() {
-    return this.props.children();
-  }
 }
 
 export function Listing(props: ListingProps) {
