@@ -20,7 +20,7 @@
     'identifier', $field.identifier, 'column', $field.column, 'dataType', $field.dataType, 'templateType', $field.template.type,
     'matrixColumn', cond(is_set($field.matrix_column), $field.matrix_column, ''), 'showLink', $field.showLink))}
 {/foreach}
-{include uri='design:piazza/preload.tpl' entries=array('datatable-openpa', 'datatable') priority='low'}
+{include uri='design:piazza/preload.tpl' entries=array('datatable-openpa', 'datatable')}
 <div class="position-relative">
   {if $fields.title}<h3 class="h4 mt-5">{$fields.title|wash()}</h3>{/if}
   {if $fields.description}<p>{$fields.description|wash()}</p>{/if}

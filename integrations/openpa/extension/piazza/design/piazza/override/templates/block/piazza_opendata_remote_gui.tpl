@@ -14,7 +14,7 @@
        cond(is_set($piazza_attributes.show_map), $piazza_attributes.show_map, false()),
        and(is_set($piazza_attributes.facets), $piazza_attributes.facets|contains('time_interval')))}
 {def $piazza_remote = cond(is_set($piazza_attributes.remote_url), $piazza_attributes.remote_url|trim('/'), '')}
-{include uri='design:piazza/preload.tpl' entries=array('listing-openpa', 'listing-early', 'listing') priority='low'}
+{include uri='design:piazza/preload.tpl' entries=array('listing-openpa', 'listing-early', 'listing')}
 <div class="{$wrapper_class} remote-gui-wrapper">
   <div class="{$container_class}">
     {include uri='design:parts/block_name.tpl'}

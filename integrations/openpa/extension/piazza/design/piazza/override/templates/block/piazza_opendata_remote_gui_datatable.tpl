@@ -9,7 +9,7 @@
 ))}
 {def $piazza_attributes = $block.custom_attributes
      $piazza_remote = cond(is_set($piazza_attributes.remote_url), $piazza_attributes.remote_url|trim('/'), '')}
-{include uri='design:piazza/preload.tpl' entries=array('datatable-openpa', 'datatable') priority='low'}
+{include uri='design:piazza/preload.tpl' entries=array('datatable-openpa', 'datatable')}
 <div class="{$wrapper_class}">
   <div class="{$container_class}">
     {include uri='design:parts/block_name.tpl' no_margin=true()}
