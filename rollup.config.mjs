@@ -120,6 +120,32 @@ function folderOf(chunk, pattern) {
   return own.length && folders.size === 1 ? [...folders][0] : null;
 }
 
+/**
+ * The shared code on a block's first path as two files, not a dozen (issue 31, item 4): each
+ * module file is a request, a compile task and a link in the module graph before the block's first
+ * request can leave, and on HTTP/1.1 six at a time. `runtime`: what a block's early step and
+ * mount run (config check, http, dom, i18n, log, lazy, clock and dates of the request, the valtio
+ * store); `views`: Preact with the kit, the store hook and the shared views (pagination, a lazy
+ * tab's frame). A helper page loads `runtime` whole (6 KB, where it loaded 1–3 KB of it).
+ */
+const FIRST_PATH = {
+  runtime: [
+    /[\\/]runtime[\\/](config|dom|i18n|log|lazy|http|reserve|query-language|intl|clock)\.ts$/,
+    /[\\/]runtime[\\/]http[\\/]core\.ts$/,
+    /[\\/]runtime[\\/]block[\\/]url-codec\.ts$/,
+    /[\\/]schemas[\\/]problems\.js$/,
+    /[\\/]node_modules[\\/](valtio|proxy-compare)[\\/]/,
+    /[\\/]node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/]ucs2length\.js/,
+  ],
+  views: [
+    /[\\/]node_modules[\\/]preact[\\/](dist|hooks|jsx-runtime)[\\/]/,
+    /[\\/]runtime[\\/]block[\\/](kit|url-state|use-store|resource)\.ts$/,
+    /[\\/]runtime[\\/]ui[\\/](Pagination|Lazy|ErrorNotice)\.tsx$/,
+    /[\\/]runtime[\\/]ui[\\/](messages|load)\.ts$/,
+  ],
+};
+const firstPathChunks = (id) => Object.keys(FIRST_PATH).find((name) => FIRST_PATH[name].some((re) => re.test(id)));
+
 const shared = () => [
   alias({
     entries: [
@@ -178,6 +204,7 @@ export default [
         const shared = folder && existsSync(join('blocks/listing', folder, 'index.tsx')) ? folder : null; // a lazy tab's folder
         return '[name]' + (shared ? '-' + shared : '') + '-[hash].js';
       },
+      manualChunks: firstPathChunks,
       sourcemap: true,
     },
   },

@@ -116,37 +116,71 @@ async function mapped(
   return { config: out.config, told: (problems) => m.relocate(problems, out.origin) };
 }
 
-/** A block's `<type>-early` chunk, if it has one, run with the mount's arguments (its problems are the mount's to report). */
-function runEarly(element: HTMLElement, config: unknown, ctx: MountContext): void {
-  if (files[ctx.type + '-early'])
-    load<EarlyModule>(ctx.type + '-early', ctx.nonce)
-      .then((m) => m.early(element, config, ctx))
-      .catch(() => {});
+/** A block's config made (an eZ form mapped) and its early step run: started once per element, by warm() or the mount. */
+interface Prepared {
+  /** The config's text it was made from: a mount of other text prepares again. */
+  text: string;
+  mapping: Promise<Mapped>;
+  /** Settles once the `<type>-early` chunk has run (or failed, or there is none). */
+  early: Promise<void>;
 }
+type Mapped = Awaited<ReturnType<typeof mapped>>;
+
+/** warm()'s preparation, waiting for the mount of the element (which takes it, once). */
+const prepared = new WeakMap<Element, Prepared>();
+
+/**
+ * The mapping of an eZ form and the block's `<type>-early` chunk download side by side (not one
+ * after the other); the early step runs with the mapped config as soon as both are in, so its first
+ * requests leave before the block's larger code is run (its problems are the mount's to report).
+ */
+function prepare(element: HTMLElement, text: string, raw: unknown, ctx: MountContext): Prepared {
+  const chunk = files[ctx.type + '-early'] ? load<EarlyModule>(ctx.type + '-early', ctx.nonce) : null;
+  const mapping = mapped(raw, ctx.type, ctx.nonce);
+  mapping.catch(() => {}); // (reported by the mount that awaits it)
+  const early = chunk
+    ? Promise.all([mapping, chunk])
+        .then(([{ config }, m]) => m.early(element, config, ctx))
+        .catch(() => {})
+    : Promise.resolve();
+  return { text, mapping, early };
+}
+
+/** Blocks warm() has started (each once). */
+const warmed = new WeakSet<Element>();
 
 export default {
   files,
   load,
   warm(ctx) {
-    for (const element of document.querySelectorAll<HTMLElement>('[data-piazza-block]')) {
-      const type = element.getAttribute('data-piazza-block') || '';
-      const source = configScript(element);
-      // (a script followed by anything is parsed to its end)
-      if (files[type + '-early'] && source?.nextSibling) {
+    const scan = () => {
+      for (const element of document.querySelectorAll<HTMLElement>('[data-piazza-block]')) {
+        if (warmed.has(element)) continue;
+        const type = element.getAttribute('data-piazza-block') || '';
+        const source = configScript(element);
+        // (a script followed by anything is parsed to its end; a block not yet parsed so far is
+        // taken at the parser's next step)
+        if (files[type + '-early'] && !source?.nextSibling && document.readyState === 'loading') continue;
+        warmed.add(element);
+        for (const file of files[type] || []) preload(file, ctx.nonce);
+        if (!files[type + '-early'] || !source?.nextSibling) continue;
         try {
-          const raw = JSON.parse(source.textContent || '');
+          const text = source.textContent || '';
+          const raw = JSON.parse(text);
           const blockId = nameOf(element, raw);
-          // an eZ form: its mapping and the early chunk travel together
-          if (blockId)
-            mapped(raw, type, ctx.nonce)
-              .then(({ config }) => runEarly(element, config, { ...ctx, blockId, type }))
-              .catch(() => {});
+          if (blockId) prepared.set(element, prepare(element, text, raw, { ...ctx, blockId, type }));
         } catch {
           /* the mount reports it */
         }
       }
-      for (const file of files[type] || []) preload(file, ctx.nonce);
-    }
+    };
+    scan();
+    // A portal's page is long and its footer scripts hold the parser: a block parsed after this
+    // module arrived sends its first requests when it is parsed, not at DOMContentLoaded.
+    if (document.readyState !== 'loading') return;
+    const parsing = new MutationObserver(scan);
+    parsing.observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => parsing.disconnect(), { once: true });
   },
   explain: (what, nonce) => load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what)),
   async mountBlock(block, ctx) {
@@ -166,13 +200,19 @@ export default {
     try {
       if (!blocks.includes(type)) throw { note: { code: 'blockType', name: type, known: blocks } }; // the registry's
       const blockCtx: MountContext = { ...ctx, blockId, type };
-      // the block's code downloads while an eZ form is mapped
+      // the block's code downloads while an eZ form is mapped and the early step runs; it is run
+      // only after that step, so the block's first requests leave before its larger code is run
+      for (const file of files[type] || []) preload(file, ctx.nonce);
+      const text = configScript(element)?.textContent || '{}';
+      const warm = prepared.get(element);
+      prepared.delete(element); // a later mount of the element prepares again
+      const ready = warm?.text === text ? warm : prepare(element, text, config, blockCtx);
+      ({ config, told } = await ready.mapping);
+      await ready.early;
+      if (!block.current()) return;
       const code = load<BlockModule>(type, ctx.nonce).catch((e) => {
         throw Object.assign(e, { download: true });
       });
-      code.catch(() => {});
-      ({ config, told } = await mapped(config, type, ctx.nonce));
-      runEarly(element, config, blockCtx);
       const mod = await code;
       if (!block.current()) return;
       let cleanup: Awaited<ReturnType<BlockModule['mount']>>;

@@ -115,6 +115,48 @@ describe('loader', () => {
     await page.close();
   });
 
+  it("sends a listing's first request when the block is parsed after the manifest came, while a footer script still holds DOMContentLoaded", async () => {
+    // A portal's head scripts hold the parser until the manifest module has run, and its footer
+    // scripts (the theme's bundle) hold DOMContentLoaded after the block: the early chunk must go
+    // as the parser reaches the block. The footer script is answered only once the list's request
+    // was seen, so without that the page would wait here until the timeout.
+    const probe = await newProbe(env.browser);
+    const { page } = probe;
+    const url = env.portal.url + 'listing-list-only.html';
+    const html = (await (await fetch(url)).text())
+      .replace('<main', '<script src="/test/held-head.js"></script>\n<main')
+      .replace('</main>', '</main>\n<script src="/test/held-footer.js"></script>');
+    let manifestIn!: () => void;
+    const manifest = new Promise<void>((resolve) => (manifestIn = resolve));
+    page.on('requestfinished', (req) => {
+      if (/\/chunks\/manifest-[\w-]+\.js$/.test(req.url())) manifestIn();
+    });
+    let listAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (listAsked = resolve));
+    const script = (body: string) => ({ status: 200, contentType: 'text/javascript', body });
+    await page.setRequestInterception(true);
+    page.on('request', (req) => {
+      if (req.url() === url + '?held') return void req.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+      // (a task of the page after the manifest's arrival: its module has run by then)
+      if (req.url().endsWith('/test/held-head.js'))
+        return void manifest
+          .then(() => page.evaluate(() => 0))
+          .then(() => req.respond(script('window.headRan = !document.getElementById("eventi");')));
+      if (req.url().endsWith('/test/held-footer.js'))
+        return void asked.then(() => req.respond(script('window.footerRan = document.readyState;')));
+      if (req.url().includes('/api/content/search/') && req.url().includes('view=card_teaser')) listAsked();
+      req.continue();
+    });
+    await page.goto(url + '?held', { waitUntil: 'domcontentloaded' });
+    // the block came after the manifest had run, and its list was asked for before DOMContentLoaded
+    expect(await page.evaluate(() => [(window as any).headRan, (window as any).footerRan])).toEqual([true, 'loading']);
+    await page.waitForSelector('#eventi .piazza-listing-list[data-piazza-status="ready"] [role=listitem]');
+    // the block took the early answer: the list asked once
+    expect(probe.requests.filter((u) => u.includes('/api/content/search/') && u.includes('view=card_teaser'))).toHaveLength(1);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+
   it('falls back to finding its own script when document.currentScript is null', async () => {
     const probe = await openPage(env.browser, env.portal.url + 'test/loader-injected.html');
     expect(await probe.page.$eval('#injected', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
