@@ -11,6 +11,21 @@ const SCREENS: Viewport[] = [
   { width: 1280, height: 900 },
 ];
 
+/**
+ * In the page: the block's height as drawn, and the height the page held for it before piazza mounted it
+ * (its fallback under the page's printed rule: a sibling with the block's marker, measured and removed).
+ */
+function heights(id: string, fallback: string) {
+  const block = document.getElementById(id)!;
+  const before = document.createElement('div');
+  before.setAttribute('data-piazza-reserve', id);
+  before.innerHTML = fallback;
+  block.after(before);
+  const held = before.getBoundingClientRect().height;
+  before.remove();
+  return { drawn: block.getBoundingClientRect().height, held };
+}
+
 describe.each(selectedEngines())('%s', (engine) => {
   const env = useEngine(engine);
   const tabs: Tab[] = [];
@@ -35,21 +50,12 @@ describe.each(selectedEngines())('%s', (engine) => {
           !!document.querySelector('#luoghi .piazza-geo-companion [data-places]') &&
           !document.querySelector('#luoghi')!.hasAttribute('data-piazza-reserve'),
       );
-      const { drawn, held, places } = await tab.evaluate(() => {
-        const block = document.querySelector<HTMLElement>('#luoghi')!;
-        // the box the block had before piazza mounted it: its fallback line under the page's rule
-        const before = document.createElement('div');
-        before.setAttribute('data-piazza-reserve', 'luoghi');
-        before.innerHTML = '<p>I luoghi sono nella pagina <a href="/Vivere-il-comune/Luoghi">Luoghi</a>.</p>';
-        block.after(before);
-        const held = before.getBoundingClientRect().height;
-        before.remove();
-        return {
-          drawn: block.getBoundingClientRect().height,
-          held,
-          places: Number(block.querySelector('[data-places]')!.getAttribute('data-places')),
-        };
-      });
+      const { drawn, held } = await tab.evaluate(
+        heights,
+        'luoghi',
+        '<p>I luoghi sono nella pagina <a href="/Vivere-il-comune/Luoghi">Luoghi</a>.</p>',
+      );
+      const places = await tab.evaluate(() => Number(document.querySelector('#luoghi [data-places]')!.getAttribute('data-places')));
       expect(places).toBeGreaterThan(5); // a list long enough to scroll inside its fixed height
       expect(Math.abs(drawn - held), `drawn ${drawn} px, held ${held} px`).toBeLessThan(1);
     },
@@ -63,19 +69,10 @@ describe.each(selectedEngines())('%s', (engine) => {
           !!document.querySelector('#agenda-eventi .piazza-agenda[data-piazza-status="ready"] .piazza-agenda-calendar') &&
           !document.querySelector('#agenda-eventi')!.hasAttribute('data-piazza-reserve'),
       );
-      const { drawn, held, calendar } = await tab.evaluate(() => {
-        const block = document.querySelector<HTMLElement>('#agenda-eventi')!;
-        const before = document.createElement('div');
-        before.setAttribute('data-piazza-reserve', 'agenda-eventi');
-        block.after(before);
-        const held = before.getBoundingClientRect().height;
-        before.remove();
-        return {
-          drawn: block.getBoundingClientRect().height,
-          held,
-          calendar: block.querySelector('.piazza-agenda-calendar')!.getBoundingClientRect().height,
-        };
-      });
+      const { drawn, held } = await tab.evaluate(heights, 'agenda-eventi', '');
+      const calendar = await tab.evaluate(
+        () => document.querySelector('#agenda-eventi .piazza-agenda-calendar')!.getBoundingClientRect().height,
+      );
       // never taller than what comes (it would shrink when given back), never less than the calendar
       expect(held, `drawn ${drawn} px`).toBeLessThanOrEqual(drawn + 0.5);
       expect(held, `drawn ${drawn} px`).toBeGreaterThan(calendar);
