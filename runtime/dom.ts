@@ -63,6 +63,22 @@ export function createAnnouncer(host: HTMLElement, delay = 250) {
   };
 }
 
+/**
+ * Resolves in a task after the next frame is painted: work that must not stand between a drawing
+ * and its paint (issue 31). After `latestMs` at the latest: a page in the background paints no frame.
+ */
+export function afterPaint(latestMs = 200): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, latestMs);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}
+
 /** Scroll an element into view below the page's sticky header (`scroll-padding-top`, 72px if unset). */
 export function scrollToTop(el: Element): void {
   const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 72;

@@ -10,6 +10,7 @@ import { normaliseCalendar, normaliseSearch, type CalendarItem, type FacetCount,
 import type { Filters, ListingSettings } from './model/types';
 import { loadSanitizer } from './sanitize';
 import { portalNow } from '../../runtime/clock';
+import { afterPaint } from '../../runtime/dom';
 
 export interface ListingApi {
   /** `limit` hits from `offset`, with the filters. */
@@ -41,9 +42,6 @@ export const LIST_FIRST_MS = 500;
 
 /** How many cleaned views are kept (about 20 pages of cards; a few hundred KB). */
 const CLEANED_MAX = 120;
-
-/** After the next frame is painted (a hidden page paints none: the callers bound their wait). */
-export const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 export function createListingApi(s: ListingSettings, options: ApiOptions): ListingApi {
   const now = options.now || portalNow;
@@ -107,7 +105,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
       });
       // (settled a frame after the answer: the list's results reach the screen before the counts
       // are asked and drawn — a select's first sort makes the page's first Intl.Collator, ~30 ms)
-      listSettled = answer.catch(() => {}).then(afterNextPaint);
+      listSettled = answer.catch(() => {}).then(() => afterPaint());
       return counted(answer);
     },
     facetCounts(filters) {

@@ -5,7 +5,8 @@ import { h } from 'preact';
 import validate from '../../schemas/generated/listing.validate.js';
 import legacy from '../../schemas/generated/listing.legacy.js';
 import { defineBlock } from '../../runtime/block/kit';
-import { afterNextPaint, createListingApi } from './api';
+import { afterPaint } from '../../runtime/dom';
+import { createListingApi } from './api';
 import { createFacetCounts } from './facet-counts.controller';
 import { historyAfterResults, revealOnResults, shownTabs } from './setup';
 import { createTabResults } from './tabs.controller';
@@ -35,7 +36,7 @@ export const mount = defineBlock<ListingConfig>({
     // may hold it already): mounting moves nothing below the block.
     const releaseSpace = reserveSpace(element, settings, state.tab, ctx.nonce);
     const reveal = revealOnResults(element, settings.hideIfEmpty);
-    const history = historyAfterResults(api.busy, afterNextPaint);
+    const history = historyAfterResults(api.busy, afterPaint);
     const onResults = (totalCount: number) => {
       releaseSpace();
       history.shown();

@@ -26,7 +26,8 @@ import { CLUSTER_RADIUS } from '../model/places';
 import { popupOffset, type MarkerSpec } from '../model/marker';
 import { fitZoom, type Extent } from '../model/project';
 import { createClusterLayers } from './clusters';
-import { afterPaint, inSlices, whenIdle } from './slices';
+import { afterPaint } from '../../../../runtime/dom';
+import { inSlices, whenIdle } from './slices';
 import { positionStyles, warmUpText } from './styles';
 
 /** Start view of the original map: the whole world. */
@@ -305,7 +306,7 @@ export function createMapEngine(o: MapEngineOptions) {
       // tiles and the other zoom levels of the index come after it (the companion list and the
       // scale follow the view a task after its frame: onView).
       map.renderSync();
-      afterPaint(() => {
+      void afterPaint().then(() => {
         if (controller.signal.aborted) return;
         placesFirst = false;
         if (tilesWanted && !tiles) {

@@ -30,23 +30,6 @@ export async function inSlices(work: () => boolean, signal: AbortSignal, budgetM
   return false;
 }
 
-/**
- * Runs `then` in a task after the next frame is painted (or after 200 ms: a page in the
- * background paints no frame): work that must not stand between a drawing and its paint.
- */
-export function afterPaint(then: () => void): void {
-  let done = false;
-  const go = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    cancelAnimationFrame(frame);
-    then();
-  };
-  const frame = requestAnimationFrame(() => void yieldToBrowser().then(go));
-  const timer = setTimeout(go, 200);
-}
-
 /** Runs `work` when the page is idle (within `timeout` ms at the latest; a timer where there is no idle callback: Safari). */
 export function whenIdle(work: () => void, timeout = 1000): () => void {
   if (typeof requestIdleCallback === 'function') {
