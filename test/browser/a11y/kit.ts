@@ -634,7 +634,8 @@ export const reservationsTooTall = (page: Page): Promise<string[]> =>
       el.removeAttribute('data-piazza-reserve');
       // a reservation held exactly (a map-first block's, the geo tab's own boxes) may differ from the drawn box by the
       // layout's sub-pixel rounding: under a pixel moves nothing on screen
-      if (reserved - height >= 1) out.push(`#${el.id}: ${reserved} px reserved, ${height.toFixed(1)} px with its results at ${innerWidth} px`);
+      if (reserved - height >= 1)
+        out.push(`#${el.id}: ${reserved} px reserved, ${height.toFixed(1)} px with its results at ${innerWidth} px`);
     }
     return out;
   });
