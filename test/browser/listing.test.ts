@@ -259,8 +259,11 @@ describe('listing on the demo page', () => {
     const probe = await demo();
     const { page } = probe;
     const start = await shown(page, 'eventi');
+    // (each change reaches the URL a frame after its results: blocks/listing/setup.ts; a visitor's Back comes later than that)
     const filtered = await after(page, 'eventi', () => page.select('#eventi-facet-0', 'Cultura'));
+    await page.waitForFunction(() => [...new URLSearchParams(location.search).keys()].some((k) => k.startsWith('eventi.f.')));
     const paged = await after(page, 'eventi', () => page.click('#eventi nav a[aria-label="Pagina 2"]'));
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('eventi.page') === '2');
     expect(paged.ids).not.toEqual(filtered.ids);
     const url = page.url();
 
