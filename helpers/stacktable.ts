@@ -49,8 +49,33 @@ function observe(t: StackedTable, target: Element) {
   observer.observe(target);
 }
 
+/** Every table handled, checked again now. */
+function checkAll() {
+  const all = new Set<StackedTable>();
+  for (const set of byObserved.values()) for (const item of set) all.add(item);
+  for (const item of all) {
+    item.check();
+    if (!item.table.isConnected) forget(item);
+  }
+}
+
+/**
+ * Mounted while the page parses (runtime/manifest.ts), a table may be measured before the page's
+ * stylesheets are in: each one still loading checks the tables again when it arrives, which is
+ * before the page's first paint (it waits for them), not a frame after it as a resize would.
+ */
+const awaited = new WeakSet<HTMLLinkElement>();
+function recheckWhenStyled() {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]')) {
+    if (link.sheet || awaited.has(link)) continue;
+    awaited.add(link);
+    link.addEventListener('load', checkAll, { once: true });
+  }
+}
+
 export function mount(root: ParentNode, ctx: RuntimeContext): void {
   injectStyle('stacktable', css, ctx.nonce);
+  if (document.readyState === 'loading') recheckWhenStyled();
   const tables = Array.from(root.querySelectorAll<HTMLTableElement>(SELECTOR));
   if (root instanceof HTMLTableElement && root.matches(SELECTOR)) tables.unshift(root);
   for (const table of tables) {

@@ -146,14 +146,38 @@ function prepare(element: HTMLElement, text: string, raw: unknown, ctx: MountCon
   return { text, mapping, early };
 }
 
-/** Blocks warm() has started (each once). */
+/** Blocks and early helpers' elements warm() has started (each once). */
 const warmed = new WeakSet<Element>();
+
+/**
+ * Helpers that change the height of the portal's markup (a table swapped for its stacked copy):
+ * mounted on each element as soon as the parser is past it, so that the swap comes before the first
+ * paint when their code is in time, not at DOMContentLoaded. Their mount must be idempotent: the
+ * DOMContentLoaded mount runs again on the same elements (and reports a failure this one keeps quiet).
+ */
+const EARLY_HELPERS = ['helper-stacktable'];
+
+/** The parser is past `el` (a node follows it or one of its ancestors). */
+function parsedPast(el: Node): boolean {
+  for (let n: Node | null = el; n; n = n.parentNode) if (n.nextSibling) return true;
+  return document.readyState !== 'loading';
+}
 
 export default {
   files,
   load,
   warm(ctx) {
     const scan = () => {
+      for (const [selector, entry] of helpers) {
+        if (!EARLY_HELPERS.includes(entry) || !files[entry]) continue;
+        for (const element of document.querySelectorAll(selector)) {
+          if (warmed.has(element) || !parsedPast(element)) continue;
+          warmed.add(element);
+          load<HelperModule>(entry, ctx.nonce)
+            .then((m) => m.mount(element, ctx))
+            .catch(() => {});
+        }
+      }
       for (const element of document.querySelectorAll<HTMLElement>('[data-piazza-block]')) {
         if (warmed.has(element)) continue;
         const type = element.getAttribute('data-piazza-block') || '';

@@ -2,7 +2,7 @@
 // parent and only with header cells, re-checked on resize, one version exposed to assistive tech.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { openPage } from './harness';
+import { newProbe, openPage } from './harness';
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { DESKTOP, helperChunks, PHONE } from './helpers-common';
@@ -183,6 +183,30 @@ describe('stacked tables at 1280 px', () => {
     await page.waitForFunction(() => document.getElementById('tardiva')!.getAttribute('data-piazza-stacked') === 'true');
     expect(await page.$$eval('#wrap-stack [data-piazza-stack-copy]', (c) => c.length)).toBe(1);
     expect(await page.$$eval('#late [data-piazza-stack-copy] th[scope=row]', (c) => c.map((x) => x.textContent))).toEqual(['Sito']);
+    expect(probe.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('stacked tables while the page is still arriving', () => {
+  // CLS (issue 31): a table swapped at DOMContentLoaded is swapped after the page's first paint and
+  // pushes what follows down. The page here stops parsing after its table (a script the emulator
+  // holds): the table must be stacked by then, with DOMContentLoaded still to come.
+  it('stacks a wide table as soon as the parser is past it, before DOMContentLoaded', async () => {
+    const probe = await newProbe(env.browser, PHONE);
+    const { page } = probe;
+    const loaded = page.goto(env.portal.url + 'test/stacktable-parsing.html', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(
+      () => document.getElementById('uffici')?.getAttribute('data-piazza-stacked') === 'true' && document.readyState === 'loading',
+    );
+    expect(await page.evaluate(() => !!document.getElementById('after'))).toBe(false); // the parser is still held
+    expect((await states(page)).uffici).toEqual({ stacked: 'true', originalShown: false, copyShown: true });
+    expect(env.portal.faults.release()).toBe(1);
+    await loaded;
+    await page.evaluate(() => (window as any).piazza.ready);
+    // the DOMContentLoaded mount finds it handled: one copy, still stacked
+    expect(await page.$$eval('#wrap-stack [data-piazza-stack-copy]', (c) => c.length)).toBe(1);
+    expect((await states(page)).uffici).toEqual({ stacked: 'true', originalShown: false, copyShown: true });
     expect(probe.errors).toEqual([]);
     await page.close();
   });

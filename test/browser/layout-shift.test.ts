@@ -78,4 +78,21 @@ describe.each(selectedEngines())('%s', (engine) => {
       expect(held, `drawn ${drawn} px`).toBeGreaterThan(calendar);
     },
   );
+  it('an agenda keeps the place of its download link from its first render, before its events come (412 px)', async () => {
+    // the events' request held: the agenda drawn without them, then with them and the period's link
+    env.portal.faults.arm({ match: '/calendar/search/', hold: true, times: 1 });
+    const tab = await open('listing-agenda-month.html', SCREENS[0]);
+    const toolbar = () => document.querySelector('#agenda-mese .piazza-agenda-toolbar')?.getBoundingClientRect().height ?? 0;
+    await tab.waitFor(
+      () =>
+        !!document.querySelector('#agenda-mese .piazza-agenda-toolbar') && !!document.querySelector('#agenda-mese .piazza-agenda-loading'),
+    );
+    const before = await tab.evaluate(toolbar);
+    expect(await tab.evaluate(() => !!document.querySelector('#agenda-mese .piazza-agenda-ics'))).toBe(false);
+    expect(env.portal.faults.release()).toBe(1);
+    await tab.waitFor(() => !!document.querySelector('#agenda-mese .piazza-agenda[data-piazza-status="ready"] .piazza-agenda-ics'));
+    const after = await tab.evaluate(toolbar);
+    expect(before).toBeGreaterThan(0);
+    expect(Math.abs(after - before), `toolbar ${before} px before the events, ${after} px with them`).toBeLessThan(1);
+  });
 });

@@ -14,7 +14,7 @@ interface Props {
   i18n: I18n;
   onMove(delta: number): void;
   onToday(): void;
-  /** The period's download link (absent when there is nothing to download). */
+  /** The period's download link (absent when there is nothing to download: its place stays). */
   download: ComponentChildren;
 }
 
@@ -39,7 +39,15 @@ export function Toolbar({ idPrefix, view, title, loading, i18n, onMove, onToday,
         {title}
       </p>
       {loading && <Spinner label={t('loading')} small />}
-      <div class="ms-auto">{download}</div>
+      {/* The link's place is kept from the first render, before the events (and so the link) come:
+          an invisible copy of its label, with the period's title (never shorter than the name the
+          link says), under the link in one grid cell. */}
+      <div class="ms-auto piazza-agenda-download">
+        <span class="btn btn-outline-primary btn-sm piazza-agenda-ics-space" aria-hidden="true">
+          {view === 'month' ? t('agenda.ics.month', { month: title }) : t('agenda.ics.day', { day: title })}
+        </span>
+        {download}
+      </div>
     </div>
   );
 }

@@ -60,6 +60,28 @@ Source=page_head_google_tag_manager.tpl
 MatchFile=piazza/consent/page_head_google_tag_manager.tpl
 Subdir=templates
 
+# Rich-text tables that piazza stacks on a phone (helpers/stacktable.ts): the same table, with the
+# stacked tables' helper preloaded where it is printed (piazza_table_stacked.tpl). The table tag's
+# class is its override key `classification` (kernel ezxhtmlxmloutput.php, attrDesignKeys); no group
+# of the theme names this template.
+[piazza_table_responsive_stack]
+Source=content/datatype/view/ezxmltags/table.tpl
+MatchFile=piazza_table_stacked.tpl
+Subdir=templates
+Match[classification]=responsive-stack
+
+[piazza_table_responsive_card]
+Source=content/datatype/view/ezxmltags/table.tpl
+MatchFile=piazza_table_stacked.tpl
+Subdir=templates
+Match[classification]=responsive-card
+
+[piazza_table_responsive_column]
+Source=content/datatype/view/ezxmltags/table.tpl
+MatchFile=piazza_table_stacked.tpl
+Subdir=templates
+Match[classification]=responsive-column
+
 # The pagelayout: piazza's copy of the portal's own, written at install time by
 # scripts/openpa-pagelayout.mjs (docs/openpa.md, step 4), which also writes its group here. No
 # group until then: eZ keeps the theme's pagelayout.
