@@ -5,21 +5,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENDA_DAY, PLACES_HEIGHT, reservationCss, reservedHeights, SIZES, WIDTHS } from '../../../blocks/listing/model/reserve';
 import { settings } from './fixtures';
+import { DAY_VIEW_MAX_WIDTH, viewForWidth } from '../../../blocks/listing/agenda/model/period';
 
 describe('the space a listing block reserves', () => {
   it('a card view: one card per row on a phone, two from 768 px, itemsPerRow from 992 px', () => {
+    // (768 px appears twice in WIDTHS: 768 and just above, where only the agenda changes)
     const s = settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 3 });
     const rows = (...r: number[]) => r.map((n, i) => n * SIZES.card[i]);
-    expect(reservedHeights(s)).toEqual(rows(6, 6, 3, 2));
+    expect(reservedHeights(s)).toEqual(rows(6, 6, 3, 3, 2));
     // a last row that is not full still counts
-    expect(reservedHeights(settings({ view: 'card', limitPagination: 7, itemsPerRow: 3 }))).toEqual(rows(7, 7, 4, 3));
+    expect(reservedHeights(settings({ view: 'card', limitPagination: 7, itemsPerRow: 3 }))).toEqual(rows(7, 7, 4, 4, 3));
     // one per row stays one
-    expect(reservedHeights(settings({ view: 'card', limitPagination: 4, itemsPerRow: 1 }))).toEqual(rows(4, 4, 4, 4));
+    expect(reservedHeights(settings({ view: 'card', limitPagination: 4, itemsPerRow: 1 }))).toEqual(rows(4, 4, 4, 4, 4));
   });
 
   it('a column flow (itemsPerRow auto): as many rows as its fullest column (1, 2, 3 columns)', () => {
     expect(reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, itemsPerRow: 'auto' }))).toEqual(
-      [6, 6, 3, 2].map((r, i) => r * SIZES.card[i]),
+      [6, 6, 3, 3, 2].map((r, i) => r * SIZES.card[i]),
     );
   });
 
@@ -45,7 +47,8 @@ describe('the space a listing block reserves', () => {
       chrome(0) + 3 * SIZES.facets[0] + 6 * SIZES.card[0],
       chrome(1) + 3 * SIZES.facets[1] + 6 * SIZES.card[1],
       chrome(2) + 2 * SIZES.facets[2] + 3 * SIZES.card[2],
-      chrome(3) + 1 * SIZES.facets[3] + 3 * SIZES.card[3],
+      chrome(3) + 2 * SIZES.facets[3] + 3 * SIZES.card[3],
+      chrome(4) + 1 * SIZES.facets[4] + 3 * SIZES.card[4],
     ]);
     // one tab: no tab bar
     expect(reservedHeights(settings({ view: 'text_linked', limitPagination: 2, tabs: ['list'] }))).toEqual(
@@ -58,7 +61,13 @@ describe('the space a listing block reserves', () => {
     // search 48, a row of facets 76, tab bar 44, panel padding 24; below 992 px the gutter (16) and the places' fixed 240 px
     const above = 48 + 76 + 44 + 24;
     expect(PLACES_HEIGHT).toBe(240);
-    expect(reservedHeights(s)).toEqual([above + 360 + 16 + 240, above + 480 + 16 + 240, above + 480 + 16 + 240, above + 480]);
+    expect(reservedHeights(s)).toEqual([
+      above + 360 + 16 + 240,
+      above + 480 + 16 + 240,
+      above + 480 + 16 + 240,
+      above + 480 + 16 + 240,
+      above + 480,
+    ]);
     // the same block opened on its list (a link to it): the list's space
     expect(reservedHeights(s, 'list')).toEqual(
       reservedHeights(settings({ view: 'card_teaser', limitPagination: 6, showSearch: true, facets: ['topics'], tabs: ['list', 'geo'] })),
@@ -68,10 +77,11 @@ describe('the space a listing block reserves', () => {
       68 + 360 + 256,
       68 + 480 + 256,
       68 + 480 + 256,
+      68 + 480 + 256,
       68 + 480,
     ]);
     // a map alone (no tab bar, no panel padding)
-    expect(reservedHeights(settings({ view: 'text_linked', tabs: ['geo'] }))).toEqual([360 + 256, 480 + 256, 480 + 256, 480]);
+    expect(reservedHeights(settings({ view: 'text_linked', tabs: ['geo'] }))).toEqual([360 + 256, 480 + 256, 480 + 256, 480 + 256, 480]);
   });
 
   it('the style sheet holds the list of places at the height the model counts', () => {
@@ -87,10 +97,11 @@ describe('the space a listing block reserves', () => {
     expect(reservedHeights(settings({ hideIfEmpty: true, tabs: ['agenda', 'list'] }))).toBeNull();
   });
 
-  it('a block that opens on its agenda: the tab bar and its panel, the toolbar and the calendar (a day of 70 % of the window, 420 to 800 px, below 768 px; a month of 800 px from there); no date filters', () => {
+  it('a block that opens on its agenda: the tab bar and its panel, the toolbar and the calendar (a day of 70 % of the window, 420 to 800 px, up to 768 px included — an iPad held upright — as the agenda shows it; a month of 800 px above); no date filters', () => {
     expect(AGENDA_DAY).toBe('clamp(420px, 70vh, 800px)');
     // tab bar 44 + panel 24 + toolbar 40
     expect(reservedHeights(settings({ tabs: ['agenda', 'list'], timeIntervals: true, publishedRange: true }))).toEqual([
+      'calc(108px + clamp(420px, 70vh, 800px))',
       'calc(108px + clamp(420px, 70vh, 800px))',
       'calc(108px + clamp(420px, 70vh, 800px))',
       108 + 800,
@@ -98,6 +109,7 @@ describe('the space a listing block reserves', () => {
     ]);
     // the agenda alone, with a search box: no tab bar
     expect(reservedHeights(settings({ tabs: ['agenda'], showSearch: true }))).toEqual([
+      'calc(88px + clamp(420px, 70vh, 800px))',
       'calc(88px + clamp(420px, 70vh, 800px))',
       'calc(88px + clamp(420px, 70vh, 800px))',
       88 + 800,
@@ -108,20 +120,37 @@ describe('the space a listing block reserves', () => {
       reservedHeights(settings({ tabs: ['agenda', 'list'] })),
     );
     expect(
-      reservationCss('[x="a"]', ['calc(108px + clamp(420px, 70vh, 800px))', 'calc(108px + clamp(420px, 70vh, 800px))', 908, 908]),
-    ).toBe('[x="a"]{min-height:calc(108px + clamp(420px, 70vh, 800px))}@media (min-width:768px){[x="a"]{min-height:908px}}');
+      reservationCss('[x="a"]', [
+        'calc(108px + clamp(420px, 70vh, 800px))',
+        'calc(108px + clamp(420px, 70vh, 800px))',
+        'calc(108px + clamp(420px, 70vh, 800px))',
+        908,
+        908,
+      ]),
+    ).toBe('[x="a"]{min-height:calc(108px + clamp(420px, 70vh, 800px))}@media (min-width:768.02px){[x="a"]{min-height:908px}}');
+  });
+
+  it('an agenda-first block reserves the calendar the agenda draws at that width: a day where the agenda shows a day (an iPad held upright, 768 px), a month above', () => {
+    const heights = reservedHeights(settings({ tabs: ['agenda'] }));
+    // the rule in force at a window width: the last of WIDTHS at or below it, as the media queries apply
+    const at = (w: number) => heights?.[WIDTHS.filter((from) => from <= w).length - 1];
+    for (const w of [320, 576, 767, 768, 768.5, 769, 820, 1024, 1280]) {
+      const day = viewForWidth(w) === 'day';
+      expect(typeof at(w) === 'string' && String(at(w)).includes(AGENDA_DAY), `${w} px`).toBe(day);
+    }
+    expect(viewForWidth(DAY_VIEW_MAX_WIDTH)).toBe('day');
   });
 
   it('one rule, and a media query where a wider window changes the height', () => {
-    expect(reservationCss('[x="a"]', [900, 900, 450, 300])).toBe(
+    expect(reservationCss('[x="a"]', [900, 900, 450, 450, 300])).toBe(
       '[x="a"]{min-height:900px}@media (min-width:768px){[x="a"]{min-height:450px}}@media (min-width:992px){[x="a"]{min-height:300px}}',
     );
-    expect(reservationCss('[x="a"]', [500, 620, 620, 620])).toBe(
+    expect(reservationCss('[x="a"]', [500, 620, 620, 620, 620])).toBe(
       '[x="a"]{min-height:500px}@media (min-width:576px){[x="a"]{min-height:620px}}',
     );
-    expect(reservationCss('[x="a"]', [200, 200, 200, 120])).toBe(
+    expect(reservationCss('[x="a"]', [200, 200, 200, 200, 120])).toBe(
       '[x="a"]{min-height:200px}@media (min-width:992px){[x="a"]{min-height:120px}}',
     );
-    expect(reservationCss('[x="a"]', [200, 200, 200, 200])).toBe('[x="a"]{min-height:200px}');
+    expect(reservationCss('[x="a"]', [200, 200, 200, 200, 200])).toBe('[x="a"]{min-height:200px}');
   });
 });
