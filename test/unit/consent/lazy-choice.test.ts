@@ -2,23 +2,13 @@
 // @vitest-environment-options { "url": "https://www.comune.example.it/" }
 // The core's boot reads no cookie (issue 31: a page's first cookie read is a synchronous round trip
 // to the browser's network service while piazza.js holds the parser): the visitor's stored choice is
-// read at the first question that needs it, and every answer is the choice's, as if read at boot.
+// read at the first question that needs it, and every answer is the choice's. Seen here by a record
+// that comes after the boot (a read at boot would not have it) and before the first question.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** Reads of document.cookie through the native getter (the one cookies.ts keeps), counted. */
-const reads = vi.hoisted(() => {
+vi.hoisted(() => {
   const g = globalThis as any;
   g.SVGScriptElement ??= class SVGScriptElement extends g.SVGElement {}; // (jsdom lacks it: intercept.ts marks its prototype)
-  const native = Object.getOwnPropertyDescriptor(g.Document.prototype, 'cookie')!;
-  const counter = { n: 0 };
-  Object.defineProperty(g.Document.prototype, 'cookie', {
-    ...native,
-    get(this: Document) {
-      counter.n++;
-      return native.get!.call(this);
-    },
-  });
-  return counter;
 });
 import { startConsent } from '../../../consent/core';
 import type { ConsentApi } from '../../../runtime/types';
@@ -27,26 +17,20 @@ import { portalConfig } from './fixtures';
 const granted = { version: 1, categories: { necessary: { wanted: true }, analytics: { wanted: true }, multimedia: { wanted: false } } };
 
 let api: ConsentApi;
-let atBoot = -1;
 beforeAll(() => {
-  // a returning visitor who accepted analytics, and a tracker's cookie of a refused category
-  document.cookie = 'cconsent=' + JSON.stringify({ ...granted, services: ['google', 'piwik', 'multimedia'] }) + '; path=/';
   document.head.innerHTML = `<script type="application/json" id="piazza-consent">${JSON.stringify(portalConfig())}</script>`;
-  reads.n = 0;
   const ctx = { version: 'test', nonce: '', base: '/', events: { on: () => () => {}, emit() {} }, explain: async () => '' };
   api = startConsent(ctx as any, () => new Promise(() => {})); // (the UI chunk never arrives: nothing here needs it)
-  atBoot = reads.n;
+  // a returning visitor's record (analytics accepted, multimedia refused), there after the boot
+  // (written past the core's cookie filter, whose own question would read the choice first)
+  const native = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  native.set!.call(document, 'cconsent=' + JSON.stringify({ ...granted, services: ['google', 'piwik', 'multimedia'] }) + '; path=/');
 });
 
 describe('the stored choice, read when first needed', () => {
-  it('is not read while the core boots', () => {
-    expect(atBoot).toBe(0);
-  });
-
   it("answers from it at the first question: the visitor's accepted category runs, the refused one is held", () => {
     expect(api.allows('google')).toBe(true); // analytics, accepted
     expect(api.allows('multimedia')).toBe(false); // refused
-    expect(reads.n).toBeGreaterThan(0);
     expect(api.get()?.categories.analytics.wanted).toBe(true);
   });
 
