@@ -27,14 +27,28 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   let config: ConsentConfig | null = null;
   /** A config was given but is not usable at all: whatever it might govern stays blocked. */
   let broken = false;
+  /** The visitor's stored choice is applied to `config` (see known()). */
+  let read = false;
   let choiceNeeded = false;
-  let barDue = false;
   let ui: Promise<ConsentUi> | undefined;
   let openpa: Promise<unknown> | undefined;
   let replay: ReturnType<typeof installInterceptor>;
   let waiting: Array<[string, () => void]> = [];
 
-  const allowsName = (name: string) => (config ? allows(config, name) : !broken);
+  /**
+   * The config with the visitor's stored choice applied, read at the first question that needs it
+   * (a script to hold or not, a cookie write, allows(), the UI), so every answer is the choice's,
+   * as if it had been read at boot. Not at boot: the first cookie read of a page is a synchronous
+   * round trip to the browser's network service, 5–40 ms while it is busy with the page's first
+   * downloads, and piazza.js holds the HTML parser while it runs (issue 31). A page that asks
+   * nothing has it read when the main thread is idle (the purge of configure). Null before a config.
+   */
+  function known(): ConsentConfig | null {
+    if (!read && config) readStored(config);
+    return config;
+  }
+
+  const allowsName = (name: string) => (config ? allows(known()!, name) : !broken);
 
   const failed = (e: unknown) => void log.error({ code: 'consentUi' }, e);
 
@@ -81,10 +95,14 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     const first = !config;
     // (a partial call's `categories` are the config's own: merged into themselves, nothing changes)
     const c = (config = configFrom(config || defaults(), input));
-    readStored(c);
-    if (first) install(c);
-    purge();
-    gcmSignal(c, first ? 'default' : 'update');
+    // (a later call may add categories: the stored choice is read again, at the next question)
+    read = false;
+    if (first) install();
+    // Consent Mode's default goes to Google's tags from the choice, before any of them runs.
+    if (c.googleConsentMode) gcmSignal(known()!, first ? 'default' : 'update');
+    // The cookies of unwanted services go once the page is idle (a task later without
+    // requestIdleCallback: Safari), not while the parser waits: their trackers are held meanwhile.
+    (window.requestIdleCallback || setTimeout)(purge);
     document.dispatchEvent(new CustomEvent('CCConfigSet'));
     settle();
     const ready = () => {
@@ -94,25 +112,29 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     const m = c.multimedia;
     // Bootstrap Italia 2.11 plays every video of the page itself (AcceptOverlay) while its
     // localStorage remembers "multimedia": forget it before the theme's bundle runs unless allowed.
-    try {
-      const seen = JSON.parse(localStorage[BI_CHOICES]);
-      if (m && seen.multimedia && !allowsName(m)) localStorage[BI_CHOICES] = JSON.stringify({ ...seen, multimedia: false });
-    } catch {
-      /* no storage, nothing remembered, or not the theme's JSON */
-    }
+    // (only with `multimedia`: a page's first storage read is another synchronous round trip)
+    if (m)
+      try {
+        const seen = JSON.parse(localStorage[BI_CHOICES]);
+        if (seen.multimedia && !allowsName(m)) localStorage[BI_CHOICES] = JSON.stringify({ ...seen, multimedia: false });
+      } catch {
+        /* no storage, nothing remembered, or not the theme's JSON */
+      }
     // A choice carried over from orestbida's cookie makes the bar needless: decided first.
     const theme = m || c.carryOver ? withOpenpa() : Promise.resolve();
-    if (choiceNeeded && !barDue) {
-      barDue = true;
-      const bar = () => {
-        withUi(); // fetch the chunk now, show the bar when the delay is over
+    // The chunk fetched now, the bar shown when the delay is over (once: showBar() shows one bar,
+    // only while a choice is needed).
+    theme.then(() =>
+      setTimeout(() => {
+        if (!core.needsChoice()) return;
+        withUi();
         setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
-      };
-      theme.then(() => setTimeout(bar));
-    }
+      }),
+    );
   }
 
   function readStored(c: ConsentConfig): void {
+    read = true;
     const { verdict, record } = judge(readCookie(readCookies()), c);
     // (with carryOver, the openpa chunk maps an older record onto this config instead)
     if (verdict === 'discard' && !c.carryOver) discard();
@@ -138,12 +160,14 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     else void log.warn({ code: 'staleConsent' });
   }
 
-  function install(c: ConsentConfig): void {
+  function install(): void {
     // text/plain, JSON, templates never run: only a script that would is held
     replay = installInterceptor((type, texts) =>
-      !type || /^module$|script/i.test(type) ? blockedOfType(c, 'dynamic-script').find(([, s]) => searchMatches(s, texts)) : undefined,
+      !type || /^module$|script/i.test(type)
+        ? blockedOfType(known()!, 'dynamic-script').find(([, s]) => searchMatches(s, texts))
+        : undefined,
     );
-    installCookieFilter((name) => cookieWriteBlocked(c, name));
+    installCookieFilter((name) => cookieWriteBlocked(known()!, name));
     // The portal's links, ours, and the OpenPA themes' orestbida controls (data-cc, also clicked
     // from inside an embed's preview frame through window.parent.document).
     document.addEventListener('click', (e) => {
@@ -155,13 +179,12 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   }
 
   function purge(): void {
-    cookiesToDelete(config!, presentCookies()).forEach(expire);
+    cookiesToDelete(known()!, presentCookies()).forEach(expire);
   }
 
   /** What follows the current choice: held scripts, wrapped callbacks, and (in the UI chunk) tags and embeds. */
   function settle(): void {
-    const c = config!;
-    replay((s) => !categoryBlocked(c, s.category));
+    replay((s) => !categoryBlocked(known()!, s.category));
     const now = waiting.filter(([name]) => allowsName(name));
     waiting = waiting.filter((w) => !now.includes(w));
     now.forEach(([name, cb]) => run(name, cb));
@@ -173,14 +196,14 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
 
   const core = {
     get config() {
-      return config!;
+      return known();
     },
     nonce: ctx.nonce,
     report,
-    needsChoice: () => choiceNeeded,
+    needsChoice: () => (known(), choiceNeeded),
     allows: allowsName,
     stored(record) {
-      const c = config!;
+      const c = known()!;
       c.cookieExists = true;
       choiceNeeded = false;
       purge();
@@ -199,20 +222,20 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     open() {
       if (config) withUi((u) => u.open(document.activeElement));
     },
-    get: () => (config?.cookieExists ? buildRecord(config) : null),
+    get: () => (known()?.cookieExists ? buildRecord(config!) : null),
     allows: allowsName,
     knows: (name) => !!config && (name in config.categories || !!serviceNamed(config, name)),
   };
   ctx.consent = api;
 
   /** orestbida: a valid choice exists (and its category is accepted). */
-  const valid = () => !!config?.cookieExists && !choiceNeeded;
+  const valid = () => !!known()?.cookieExists && !choiceNeeded;
   const acceptedCategory = (name: string) => valid() && !categoryBlocked(config!, name);
   (window as any).CookieConsent = core.legacy = {
     init: configure,
     setConfiguration: configure,
     get config() {
-      return config;
+      return known();
     },
     /** Runs cb when `name` is not blocked; otherwise once, as soon as it is allowed. */
     wrapper(name: string, cb: () => void) {
