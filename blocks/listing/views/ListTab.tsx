@@ -1,6 +1,6 @@
 // The list tab (a TabView like the lazy ones): results in the configured layout, numbered pages
 // or "load more", the three loading looks, the empty state and the error with Retry.
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { scrollToTop } from '../../../runtime/dom';
 import { pageCount } from '../../../runtime/pagination';
 import { ErrorNotice } from '../../../runtime/ui/ErrorNotice';
@@ -23,6 +23,9 @@ function layout(settings: TabViewProps['settings']): { list: string; item: strin
   return { list: 'row g-4', item: 'col-12' + (n > 1 ? ' col-md-6' : '') + ' col-lg-' + lg };
 }
 
+/** How long rows being replaced stay as they are before they turn grey: a quicker answer never greys them. */
+export const STALE_AFTER_MS = 150;
+
 export function TabView(props: TabViewProps) {
   const { settings, i18n, panelId } = props;
   const { t } = i18n;
@@ -30,6 +33,14 @@ export function TabView(props: TabViewProps) {
   const snap = useStore(controller.results) as ListResults;
   const list = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
+  // The results (version) whose reload has waited STALE_AFTER_MS: a new answer (a new version) is never grey.
+  const reloading = snap.pending === 'reload';
+  const [staleVersion, setStaleVersion] = useState(-1);
+  useEffect(() => {
+    if (!reloading) return;
+    const timer = setTimeout(() => setStaleVersion(snap.version), STALE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [reloading, snap.version]);
 
   // After a result change the visitor asked for: paging reloads scroll to the list top and move
   // focus there; "load more" moves focus to the first new item (never strands it on a removed button).
@@ -68,10 +79,10 @@ export function TabView(props: TabViewProps) {
       <div
         ref={list}
         id={panelId + '-results'}
-        class={listClass + (snap.pending === 'reload' ? ' piazza-listing-stale' : '')}
+        class={listClass + (reloading && staleVersion === snap.version ? ' piazza-listing-stale' : '')}
         role="list"
         aria-label={t('results.label')}
-        aria-busy={snap.pending === 'reload' || undefined}
+        aria-busy={reloading || undefined}
         tabIndex={-1}
         hidden={!hits.length || snap.pending === 'first'}
       >
