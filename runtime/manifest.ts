@@ -9,9 +9,15 @@ import { lazyModules } from './lazy';
 import { isOpenpaForm, type OpenpaMapping } from './openpa';
 import type { AdminNote, MountContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
-/** Page helpers: the portal's existing markup → the chunk that handles it. */
-const helpers: Array<[selector: string, entry: string]> = [
-  ['table.responsive-stack,table.responsive-card,table.responsive-column', 'helper-stacktable'],
+/**
+ * Page helpers: the portal's existing markup → the chunk that handles it. `whileParsing`: a helper
+ * that changes the height of that markup (a table swapped for its stacked copy) is mounted on each
+ * element as soon as the parser is past it (warm()), so that the change comes before the first paint
+ * when its code is in time, not at DOMContentLoaded; its mount must be idempotent (the
+ * DOMContentLoaded mount runs again on the same elements, and reports a failure that one keeps quiet).
+ */
+const helpers: Array<[selector: string, entry: string, whileParsing?: true]> = [
+  ['table.responsive-stack,table.responsive-card,table.responsive-column', 'helper-stacktable', true],
   ['.table-procedure-wrapper', 'helper-procedure'],
   ['[data-bs-toggle=masonry] .card-text .collapse', 'helper-masonry'],
   ['[data-shared_link][data-shared_link_view]', 'helper-sharedlink'], // an <a>, or a card <div href> in some templates
@@ -146,18 +152,10 @@ function prepare(element: HTMLElement, text: string, raw: unknown, ctx: MountCon
   return { text, mapping, early };
 }
 
-/** Blocks and early helpers' elements warm() has started (each once). */
+/** Blocks and the elements of helpers mounted while parsing that warm() has started (each once). */
 const warmed = new WeakSet<Element>();
 
-/**
- * Helpers that change the height of the portal's markup (a table swapped for its stacked copy):
- * mounted on each element as soon as the parser is past it, so that the swap comes before the first
- * paint when their code is in time, not at DOMContentLoaded. Their mount must be idempotent: the
- * DOMContentLoaded mount runs again on the same elements (and reports a failure this one keeps quiet).
- */
-const EARLY_HELPERS = ['helper-stacktable'];
-
-/** The parser is past `el` (a node follows it or one of its ancestors). */
+/** The parser is past `el`, which is complete (a node follows it or one of its ancestors). */
 function parsedPast(el: Node): boolean {
   for (let n: Node | null = el; n; n = n.parentNode) if (n.nextSibling) return true;
   return document.readyState !== 'loading';
@@ -168,8 +166,8 @@ export default {
   load,
   warm(ctx) {
     const scan = () => {
-      for (const [selector, entry] of helpers) {
-        if (!EARLY_HELPERS.includes(entry) || !files[entry]) continue;
+      for (const [selector, entry, whileParsing] of helpers) {
+        if (!whileParsing || !files[entry]) continue;
         for (const element of document.querySelectorAll(selector)) {
           if (warmed.has(element) || !parsedPast(element)) continue;
           warmed.add(element);
@@ -182,12 +180,12 @@ export default {
         if (warmed.has(element)) continue;
         const type = element.getAttribute('data-piazza-block') || '';
         const source = configScript(element);
-        // (a script followed by anything is parsed to its end; a block not yet parsed so far is
-        // taken at the parser's next step)
-        if (files[type + '-early'] && !source?.nextSibling && document.readyState === 'loading') continue;
+        // (a block whose config is not parsed to its end yet is taken at the parser's next step)
+        const complete = !!source && parsedPast(source);
+        if (files[type + '-early'] && !complete && document.readyState === 'loading') continue;
         warmed.add(element);
         for (const file of files[type] || []) preload(file, ctx.nonce);
-        if (!files[type + '-early'] || !source?.nextSibling) continue;
+        if (!files[type + '-early'] || !complete) continue;
         try {
           const text = source.textContent || '';
           const raw = JSON.parse(text);
