@@ -5,35 +5,12 @@
 // the outcome and the API request's times from the input, the self time by function, and for the
 // first run the order in which functions ran (profile clock, ms). A tool, not a scenario:
 //   heavy npx tsx test/bench/click-profile.ts geo 3      (or: search 3)
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { distDir, launch, startPortal } from '../browser/harness';
-import { startOriginal } from './original';
-import { benchPages } from './pages';
-import { startPiazzaSite } from './piazza-site';
+import { frameName, startProfiling } from './profiling';
 import { answerMapTiles } from './tiles';
 
 const what = process.argv[2] || 'geo';
 const runs = Number(process.argv[3] || 3);
-const portal = await startPortal();
-const original = await startOriginal(portal);
-if (typeof original === 'string') throw new Error(original);
-const piazza = await startPiazzaSite(portal, benchPages(original.block));
-const browser = await launch();
-const id = original.block.blockId;
-const maps = new Map<string, TraceMap | null>();
-function mapOf(url: string) {
-  if (!maps.has(url)) {
-    try {
-      const p = new URL(url).pathname.replace(/^\/dist\//, '');
-      maps.set(url, new TraceMap(readFileSync(join(distDir(), p + '.map'), 'utf8')));
-    } catch {
-      maps.set(url, null);
-    }
-  }
-  return maps.get(url);
-}
+const { piazza, browser, id, close } = await startProfiling();
 try {
   const total = new Map<string, number>();
   for (let i = 0; i < runs; i++) {
@@ -96,14 +73,7 @@ try {
       t += dt[k];
       const n = nodes.get(sid);
       const cf = n.callFrame;
-      let key = cf.functionName || '(anon)';
-      if (cf.url) {
-        const m = mapOf(cf.url);
-        const pos = m ? originalPositionFor(m, { line: cf.lineNumber + 1, column: cf.columnNumber }) : null;
-        key = pos?.source
-          ? pos.source.replace(/^.*?(node_modules\/|\.\.\/)+/, '') + ':' + pos.line + ' ' + (pos.name || cf.functionName)
-          : cf.url.replace(/^.*\//, '') + ' ' + cf.functionName;
-      }
+      const key = frameName(cf);
       const ms = (dt[k + 1] ?? 100) / 1000;
       self.set(key, (self.get(key) ?? 0) + ms);
       total.set(key, (total.get(key) ?? 0) + ms);
@@ -120,8 +90,5 @@ try {
   console.log('\nTOTAL over runs:');
   for (const [k, v] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`   ${v.toFixed(1).padStart(6)} ms  ${k}`);
 } finally {
-  await browser.close();
-  await portal.close();
-  await original.close();
-  await piazza.close();
+  await close();
 }

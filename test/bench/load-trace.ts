@@ -5,41 +5,13 @@
 // URL) and the network requests (sent, response, finished), all in ms from navigation start, and
 // the self time by function (trace's CPU profile samples, through dist's source maps). A tool:
 //   heavy npx tsx test/bench/load-trace.ts block 2      (or: portal 2)
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { distDir, launch, startPortal } from '../browser/harness';
-import { startOriginal } from './original';
-import { benchPages } from './pages';
-import { startPiazzaSite } from './piazza-site';
+import { frameName, shortUrl as short, startProfiling } from './profiling';
 
 const profile = (process.argv[2] || 'block') as 'block' | 'portal';
 const runs = Number(process.argv[3] || 1);
 /** `nocpu` as the third argument: no CPU profile (it slows script compile and run ~2×: the task lengths read truer without it). */
 const cpu = process.argv[4] !== 'nocpu';
-const portal = await startPortal();
-const original = await startOriginal(portal);
-if (typeof original === 'string') throw new Error(original);
-const piazza = await startPiazzaSite(portal, benchPages(original.block));
-const browser = await launch();
-const id = original.block.blockId;
-const maps = new Map<string, TraceMap | null>();
-function mapOf(url: string) {
-  if (!maps.has(url)) {
-    try {
-      const p = new URL(url).pathname.replace(/^\/dist\//, '');
-      maps.set(url, new TraceMap(readFileSync(join(distDir(), p + '.map'), 'utf8')));
-    } catch {
-      maps.set(url, null);
-    }
-  }
-  return maps.get(url);
-}
-const short = (u: string) =>
-  (u || '')
-    .replace(/^.*\/(dist|orig)\//, '')
-    .replace(/^.*\//, '')
-    .slice(0, 60);
+const { piazza, browser, id, close } = await startProfiling();
 const CATS = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -145,15 +117,8 @@ try {
         const n = nodes.get(sid);
         if (!n) return;
         const cf = n.callFrame;
-        let key = cf.functionName || '(anon)';
+        const key = frameName(cf);
         if (key === '(idle)' || key === '(program)') return;
-        if (cf.url) {
-          const m = mapOf(cf.url);
-          const pos = m ? originalPositionFor(m, { line: cf.lineNumber + 1, column: cf.columnNumber }) : null;
-          key = pos?.source
-            ? pos.source.replace(/^.*?(node_modules\/|\.\.\/)+/, '') + ':' + pos.line + ' ' + (pos.name || cf.functionName)
-            : short(cf.url) + ' ' + cf.functionName;
-        }
         const d = (deltas[k + 1] ?? 100) / 1000;
         self.set(key, (self.get(key) ?? 0) + d);
         total.set(key, (total.get(key) ?? 0) + d);
@@ -164,8 +129,5 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
-  await piazza.close();
-  await original.close();
-  await portal.close();
+  await close();
 }
