@@ -141,6 +141,9 @@ describe('a bad consent config', () => {
     const { page } = probe;
     await firstResults(page, 'c-buono');
     expect(await page.$eval('#c-ok', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
+    // (the consent's problems are worded by a lazy chunk: their line may come after the first results)
+    const reported = () => probe.consoleErrors.some((m) => m.startsWith('[piazza] consent'));
+    for (let i = 0; i < 100 && !reported(); i++) await new Promise((r) => setTimeout(r, 50));
     const lines = probe.consoleErrors.filter((m) => m.startsWith('[piazza] consent'));
     expect(lines).toHaveLength(1);
     expect(probe.consoleErrors).toEqual(lines);
