@@ -199,7 +199,10 @@ describe('agenda tab', () => {
     // Wider than 768 px while hidden: the period follows at once, the request waits until the tab is shown.
     await page.click('#agenda-eventi-list-tab');
     await page.setViewport(WIDE);
-    expect(await agenda(page, 'agenda-eventi')).toMatchObject({ view: 'month' });
+    // The media query's change event comes with the page's next frame, not with setViewport's answer.
+    await page.waitForFunction(() => document.querySelector('#agenda-eventi .piazza-agenda')?.getAttribute('data-view') === 'month', {
+      timeout: 5000,
+    });
     const requests = calendarRequests(probe).length;
     await afterPageTimers(page, 300);
     await quiet(page);
