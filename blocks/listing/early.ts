@@ -22,6 +22,15 @@ export function early(element: HTMLElement, raw: unknown, ctx: MountContext): vo
   // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
   // chunks differently; every tab a config can name is in this build)
   const state = decodeState(settings, location.search, settings.tabs, location.hash);
+  // A remote portal's JSONP is left to the block: WebKit reported such a script, sent this early,
+  // as failed to load (cross-browser test), and a remote answer is slower than the code anyway.
+  if (settings.source.kind !== 'remote') {
+    const { offset, limit } = requestRange(settings, state.page, true);
+    // (the map and agenda ask for other things, when their controllers arrive: only the facets then)
+    createListingApi(settings, { nonce: ctx.nonce }).ahead(filtersOf(state), offset, limit, state.tab === 'list');
+  }
+  // The space is reserved after the requests are sent (it writes a stylesheet), in the same task:
+  // no frame is drawn between the two.
   // Released by the block once its first tab's results are shown; by a block that fails to mount,
   // whose fallback comes back at its own height.
   const release = reserveSpace(element, settings, state.tab, ctx.nonce);
@@ -32,10 +41,4 @@ export function early(element: HTMLElement, raw: unknown, ctx: MountContext): vo
       for (const off of offs) off();
     }),
   );
-  // A remote portal's JSONP is left to the block: WebKit reported such a script, sent this early,
-  // as failed to load (cross-browser test), and a remote answer is slower than the code anyway.
-  if (settings.source.kind === 'remote') return;
-  const { offset, limit } = requestRange(settings, state.page, true);
-  // (the map and agenda ask for other things, when their controllers arrive: only the facets then)
-  createListingApi(settings, { nonce: ctx.nonce }).ahead(filtersOf(state), offset, limit, state.tab === 'list');
 }
