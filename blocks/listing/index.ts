@@ -6,6 +6,7 @@ import validate from '../../schemas/generated/listing.validate.js';
 import legacy from '../../schemas/generated/listing.legacy.js';
 import { defineBlock } from '../../runtime/block/kit';
 import { afterPaint } from '../../runtime/dom';
+import { mark } from '../../runtime/timeline';
 import { createListingApi } from './api';
 import { createFacetCounts } from './facet-counts.controller';
 import { historyAfterResults, revealOnResults, shownTabs } from './setup';
@@ -37,7 +38,10 @@ export const mount = defineBlock<ListingConfig>({
     const releaseSpace = reserveSpace(element, settings, state.tab, ctx.nonce);
     const reveal = revealOnResults(element, settings.hideIfEmpty);
     const history = historyAfterResults(api.busy, afterPaint);
+    let shown = false;
     const onResults = (totalCount: number) => {
+      if (!shown) mark('piazza-results', settings.blockId);
+      shown = true;
       releaseSpace();
       history.shown();
       ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });

@@ -1,0 +1,7 @@
+// The steps of a block's load on the page's performance timeline (User Timing), for the bench's
+// load phases (test/bench/load-phases.ts) and a browser's performance panel. One name per step,
+// the block in `detail`: `piazza-early` its early step ran (its first requests sent),
+// `piazza-mounted` its code mounted (runtime/manifest.ts), `piazza-results` its first results
+// shown (the listing). A mark costs microseconds; an engine without User Timing gets none.
+
+export const mark = (name: string, blockId: string): void => void performance.mark?.(name, { detail: { blockId } });
