@@ -7,7 +7,6 @@ import blocks from 'piazza:blocks';
 import files from 'piazza:files';
 import { lazyModules } from './lazy';
 import { isOpenpaForm, type OpenpaMapping } from './openpa';
-import { mark } from './timeline';
 import type { AdminNote, MountContext, BlockModule, ConfigProblem, HelperModule, RuntimeContext } from './types';
 
 /**
@@ -147,10 +146,7 @@ function prepare(element: HTMLElement, text: string, raw: unknown, ctx: MountCon
   mapping.catch(() => {}); // (reported by the mount that awaits it)
   const early = chunk
     ? Promise.all([mapping, chunk])
-        .then(([{ config }, m]) => {
-          m.early(element, config, ctx);
-          mark('piazza-early', ctx.blockId);
-        })
+        .then(([{ config }, m]) => m.early(element, config, ctx))
         .catch(() => {})
     : Promise.resolve();
   return { text, mapping, early };
@@ -250,7 +246,6 @@ export default {
       }
       if (!block.current() || !block.mounted(cleanup)) return; // unmounted meanwhile
       element.setAttribute('data-piazza-state', 'mounted');
-      mark('piazza-mounted', blockId);
       ctx.events.emit('block:mounted', { blockId, type, element });
     } catch (e: any) {
       if (!block.current()) return; // unmounted meanwhile: the element is no longer this mount's

@@ -14,6 +14,7 @@ import { resolveSettings } from './model/settings';
 import { filtersOf } from './model/state';
 import type { ListingConfig } from './model/types';
 import { decodeState } from './model/url';
+import { mark } from '../../runtime/timeline';
 import { reserveSpace } from './reserve';
 
 export function early(element: HTMLElement, raw: unknown, ctx: MountContext): void {
@@ -41,4 +42,5 @@ export function early(element: HTMLElement, raw: unknown, ctx: MountContext): vo
       for (const off of offs) off();
     }),
   );
+  mark('piazza-early', ctx.blockId);
 }

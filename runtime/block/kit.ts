@@ -44,6 +44,7 @@ import { type ComponentChild, render } from 'preact';
 import type { ValidateFunction } from 'ajv';
 import { checkConfig, ConfigError, ignoredNote, legacyNotes, type LegacyNote } from '../config';
 import { createAnnouncer, injectStyle } from '../dom';
+import { mark } from '../timeline';
 import { createI18n, type Catalog, type I18n, type Messages } from '../i18n';
 import { adminLog, linePrefix, type AdminLog } from '../log';
 import type { BlockContext, ConfigProblem, MountContext } from '../types';
@@ -147,6 +148,7 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
       cleanup();
       throw e;
     }
+    mark('piazza-mounted', ctx.blockId);
     return cleanup;
   };
 }
