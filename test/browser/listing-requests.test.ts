@@ -27,6 +27,16 @@ describe('first requests', () => {
     expect(searches.filter((u) => !u.includes('view=card_teaser'))).toHaveLength(1);
     // the list the block shows is the one the page asks for (6 from today, by date)
     expect(await shown(page, 'eventi')).toMatchObject(expected(env.portal.dataset, `${BASE} and ${FROM_TODAY} and limit 6 offset 0`));
+    // The load's steps on the page's timeline (runtime/timeline.ts), once each, for this block: the
+    // early step first (before the block's code runs), its setup and its first answer after.
+    const steps = await page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('piazza-') && (m as PerformanceMark).detail?.blockId === 'eventi')
+        .map((m) => m.name),
+    );
+    expect(steps[0]).toBe('piazza-early');
+    expect([...steps].sort()).toEqual(['piazza-early', 'piazza-mounted', 'piazza-results']);
     expect(probe.errors).toEqual([]);
     await page.close();
   });
