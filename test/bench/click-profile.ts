@@ -6,6 +6,7 @@
 // first run the order in which functions ran (profile clock, ms). A tool, not a scenario:
 //   heavy npx tsx test/bench/click-profile.ts geo 3      (or: search 3)
 import { frameName, startProfiling } from './profiling';
+import { piazzaFirstResults } from './piazza-site';
 import { answerMapTiles } from './tiles';
 
 const what = process.argv[2] || 'geo';
@@ -27,10 +28,7 @@ try {
       for (const t of ['click', 'keydown']) document.addEventListener(t, (e) => window.__inputs.push({ t, at: e.timeStamp, key: e.key }), true);
     })()`);
     await page.goto(piazza.page.block, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(
-      `(() => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); })()`,
-      { polling: 20 },
-    );
+    await page.waitForFunction(`(${piazzaFirstResults(id)})()`, { polling: 20 });
     await page.waitForNetworkIdle({ idleTime: 500, concurrency: 0 });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });

@@ -7,7 +7,7 @@
 // first results in the DOM (the side by side's own test). Medians last. No tracing, no profiler:
 // the figures are the page's, unslowed. A tool, not a scenario:
 //   heavy npx tsx test/bench/load-phases.ts 9       (PIAZZA_DIST=other/dist for another build)
-import { startProfiling } from './profiling';
+import { firstResultsPage, startProfiling } from './profiling';
 import { median } from './stats';
 
 const runs = Number(process.argv[2] || 9);
@@ -33,14 +33,7 @@ const spread = (xs: number[]) => `${median(xs).toFixed(0).padStart(5)}   (${Math
 try {
   const all: Phases[] = [];
   for (let i = 0; i < runs; i++) {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.evaluateOnNewDocument(`(() => {
-      const test = () => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); };
-      const mo = new MutationObserver(() => { if (test()) { window.__first = performance.now(); mo.disconnect(); } });
-      mo.observe(document, { childList: true, subtree: true, attributes: true });
-    })()`);
+    const { context, page } = await firstResultsPage(browser, id);
     await page.goto(piazza.page.block, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction('window.__first', { polling: 20, timeout: 30_000 });
     const phases = (await page.evaluate(`(() => {

@@ -5,7 +5,7 @@
 // URL) and the network requests (sent, response, finished), all in ms from navigation start, and
 // the self time by function (trace's CPU profile samples, through dist's source maps). A tool:
 //   heavy npx tsx test/bench/load-trace.ts block 2      (or: portal 2)
-import { frameName, shortUrl as short, startProfiling } from './profiling';
+import { firstResultsPage, frameName, shortUrl as short, startProfiling } from './profiling';
 
 const profile = (process.argv[2] || 'block') as 'block' | 'portal';
 const runs = Number(process.argv[3] || 1);
@@ -25,14 +25,7 @@ const CATS = [
 const total = new Map<string, number>();
 try {
   for (let i = 0; i < runs; i++) {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.evaluateOnNewDocument(`(() => {
-      const test = () => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); };
-      const mo = new MutationObserver(() => { if (test()) { performance.mark('bench-first-results'); window.__first = performance.now(); mo.disconnect(); } });
-      mo.observe(document, { childList: true, subtree: true, attributes: true });
-    })()`);
+    const { context, page } = await firstResultsPage(browser, id);
     await page.tracing.start({ categories: CATS });
     await page.goto(piazza.page[profile], { waitUntil: 'domcontentloaded' });
     await page.waitForFunction('window.__first', { polling: 20, timeout: 30000 });

@@ -22,6 +22,13 @@ const TYPES: Record<string, string> = {
 /** What the ocopendata API and the portal's block endpoints answer under (the same as serve.mjs proxies). */
 const API = ['/api/', '/opendata/api/', '/openpa/'];
 
+/**
+ * piazza's first results on a bench page, as a page function's source: block `id`'s list is ready
+ * and shows a hit (the side by side's test, and the profiling tools').
+ */
+export const piazzaFirstResults = (id: string) =>
+  `() => { const l = document.querySelector('#remote-gui-${id} .piazza-listing-list'); return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); }`;
+
 export interface PiazzaSite {
   /** Origin with a trailing slash. */
   url: string;

@@ -4,10 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import type { Browser } from 'puppeteer-core';
 import { distDir, launch, startPortal } from '../browser/harness';
 import { startOriginal } from './original';
 import { benchPages } from './pages';
-import { startPiazzaSite } from './piazza-site';
+import { piazzaFirstResults, startPiazzaSite } from './piazza-site';
 
 /** The emulator, the original's page (for its block settings), piazza's bench pages and a browser; `close()` stops them all. */
 export async function startProfiling() {
@@ -29,6 +30,22 @@ export async function startProfiling() {
       await portal.close();
     },
   };
+}
+
+/**
+ * A fresh context's page (1280×900) that notes when block `id`'s first results show: `window.__first`
+ * (performance.now()) and a `bench-first-results` mark. Load it, then wait for `window.__first`.
+ */
+export async function firstResultsPage(browser: Browser, id: string) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.evaluateOnNewDocument(`(() => {
+    const shown = ${piazzaFirstResults(id)};
+    const mo = new MutationObserver(() => { if (shown()) { performance.mark('bench-first-results'); window.__first = performance.now(); mo.disconnect(); } });
+    mo.observe(document, { childList: true, subtree: true, attributes: true });
+  })()`);
+  return { context, page };
 }
 
 const maps = new Map<string, TraceMap | null>();

@@ -9,7 +9,7 @@
 // transferSize; every file gzip -9 on both sides).
 import type { Page } from 'puppeteer-core';
 import type { Profile } from '../pages';
-import type { PiazzaSite } from '../piazza-site';
+import { piazzaFirstResults, type PiazzaSite } from '../piazza-site';
 import type { OriginalSite } from '../original';
 import type { BenchContext, Scenario } from '../run';
 import { median } from '../stats';
@@ -114,7 +114,7 @@ function piazzaSide(site: OriginalSite, piazza: PiazzaSite): Side {
   return {
     name: 'piazza',
     url: (profile) => piazza.page[profile],
-    firstResults: `() => { const l = ${list}; return !!l && l.getAttribute('data-piazza-status') === 'ready' && !!l.querySelector('[role=listitem]'); }`,
+    firstResults: piazzaFirstResults(id),
     async openSearch(page) {
       await page.click(`#remote-gui-${id} .piazza-listing-search > button[aria-expanded=false]`);
       return `#${id}-search-text`;
