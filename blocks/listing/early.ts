@@ -30,10 +30,9 @@ export function early(element: HTMLElement, raw: unknown, ctx: MountContext): vo
     // (the map and agenda ask for other things, when their controllers arrive: only the facets then)
     createListingApi(settings, { nonce: ctx.nonce }).ahead(filtersOf(state), offset, limit, state.tab === 'list');
   }
-  // The space is reserved after the requests are sent (it writes a stylesheet), in the same task:
-  // no frame is drawn between the two.
-  // Released by the block once its first tab's results are shown; by a block that fails to mount,
-  // whose fallback comes back at its own height.
+  // The space, reserved after the requests leave (it writes a stylesheet) but in the same task, so
+  // no frame comes between: released by the block once its first tab's results are shown; by a
+  // block that fails to mount, whose fallback comes back at its own height.
   const release = reserveSpace(element, settings, state.tab, ctx.nonce);
   const offs = (['block:error', 'block:mounted'] as const).map((event) =>
     ctx.events.on(event, (e: { element: HTMLElement }) => {

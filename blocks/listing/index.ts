@@ -38,10 +38,10 @@ export const mount = defineBlock<ListingConfig>({
     const releaseSpace = reserveSpace(element, settings, state.tab, ctx.nonce);
     const reveal = revealOnResults(element, settings.hideIfEmpty);
     const history = historyAfterResults(api.busy, afterPaint);
-    let shown = false;
+    let marked = false;
     const onResults = (totalCount: number) => {
-      if (!shown) mark('piazza-results', settings.blockId);
-      shown = true;
+      if (!marked) mark('piazza-results', settings.blockId);
+      marked = true;
       releaseSpace();
       history.shown();
       ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
