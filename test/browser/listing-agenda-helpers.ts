@@ -34,6 +34,22 @@ export async function afterAgenda(page: Page, blockId: string, action: () => Pro
   return nextAgenda(page, blockId, version);
 }
 
+/** The day view's time panel: 24 hours of two 48 px slots, opened with 09:00 at its top. */
+export const NINE_OCLOCK = 9 * 2 * 48;
+
+/**
+ * The day view's time panel scroll, once it settled: the agenda scrolls to 09:00 when the time grid
+ * has a height, which can be a frame or more after the answer's `data-version` (the grid is laid
+ * out by the browser, not by the answer). Waits for 09:00 (bounded), then reads what is there.
+ */
+export async function dayScroll(page: Page, blockId: string): Promise<number> {
+  const panel = '#' + blockId + ' .toastui-calendar-panel.toastui-calendar-time';
+  await page
+    .waitForFunction((sel, top) => document.querySelector(sel)?.scrollTop === top, { timeout: 5000 }, panel, NINE_OCLOCK)
+    .catch(() => undefined); // the assertion on the value read below says what was there instead
+  return page.$eval(panel, (p) => p.scrollTop);
+}
+
 export interface ListedEvent {
   id: string;
   title: string;

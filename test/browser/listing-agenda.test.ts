@@ -16,8 +16,10 @@ import {
   afterAgenda,
   agenda,
   calendarRequests,
+  dayScroll,
   idsInDays,
   listedEvents,
+  NINE_OCLOCK,
   nextAgenda,
   periodEnd,
   romeDay,
@@ -146,12 +148,12 @@ describe('agenda tab', () => {
       let request = calendarRequests(probe).at(-1)!;
       expect([request.params.start, request.params.end]).toEqual([today + 'T00:00:00', periodEnd('day', today) + 'T00:00:00']);
       // The time grid: 24 × 2 slots of 48 px; the panel opens with 09:00 at its top.
-      const grid = await page.$eval('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time', (panel) => ({
-        scrollTop: panel.scrollTop,
-        height: panel.querySelector<HTMLElement>('.toastui-calendar-timegrid')!.offsetHeight,
-      }));
-      expect(grid.height).toBe(48 * 48);
-      expect(grid.scrollTop).toBe(9 * 2 * 48);
+      const gridHeight = await page.$eval(
+        '#agenda-eventi .toastui-calendar-panel.toastui-calendar-time .toastui-calendar-timegrid',
+        (grid) => (grid as HTMLElement).offsetHeight,
+      );
+      expect(gridHeight).toBe(48 * 48);
+      expect(await dayScroll(page, 'agenda-eventi')).toBe(NINE_OCLOCK);
       const hourLabels = await page.$$eval('#agenda-eventi .toastui-calendar-timegrid-time', (els) =>
         els.map((e) => ({ text: e.textContent!.trim(), top: e.getBoundingClientRect().top })).filter((l) => /^(09|10):00$/.test(l.text)),
       );
@@ -173,7 +175,7 @@ describe('agenda tab', () => {
       expect((Date.parse(request.params.end + 'Z') - Date.parse(request.params.start + 'Z')) / 86_400_000).toBe(42);
       const again = await afterAgenda(page, 'agenda-eventi', () => page.setViewport({ width: 768, height: 900 }));
       expect(again).toMatchObject({ view: 'day', period: today });
-      expect(await page.$eval('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time', (p) => p.scrollTop)).toBe(9 * 2 * 48);
+      expect(await dayScroll(page, 'agenda-eventi')).toBe(NINE_OCLOCK);
       expect(probe.errors).toEqual([]);
       await page.close();
     },
@@ -189,13 +191,15 @@ describe('agenda tab', () => {
         const gap = Math.round(c.getBoundingClientRect().bottom - panel.getBoundingClientRect().bottom);
         return { fits: gap >= 0 && gap <= 8, scrollTop: panel.scrollTop };
       });
-    expect(await fits()).toEqual({ fits: true, scrollTop: 9 * 2 * 48 });
+    await dayScroll(page, 'agenda-eventi');
+    expect(await fits()).toEqual({ fits: true, scrollTop: NINE_OCLOCK });
     // A smaller phone while the list is shown: the day view's panels were measured for the old height.
     await page.click('#agenda-eventi-list-tab');
     await page.setViewport({ width: 500, height: 700 });
     await page.click('#agenda-eventi-agenda-tab');
     await page.waitForSelector('#agenda-eventi .toastui-calendar-panel.toastui-calendar-time');
-    expect(await fits()).toEqual({ fits: true, scrollTop: 9 * 2 * 48 });
+    await dayScroll(page, 'agenda-eventi');
+    expect(await fits()).toEqual({ fits: true, scrollTop: NINE_OCLOCK });
     // Wider than 768 px while hidden: the period follows at once, the request waits until the tab is shown.
     await page.click('#agenda-eventi-list-tab');
     await page.setViewport(WIDE);
