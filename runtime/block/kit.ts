@@ -14,8 +14,9 @@
 //    `setup` gets a scope with the validated config (defaults filled in), its i18n (`catalog`, the
 //    config's `locale` and `i18n` overrides), its admin logger (`scope.log`, ctx.log: `[piazza] <type>
 //    block "<id>": ` then a line given in both languages, `log.warn({ it, en })`, printed in the
-//    admin's), a polite announcer, a host element (the fallback content replaced; the JSON config
-//    kept with `keepConfig`) and `render(vnode)` into it (the block's ctx carries the logger too);
+//    admin's), a polite announcer, a host element (in place of the fallback content from the first
+//    `render`, or the end of setup; the JSON config kept with `keepConfig`) and `render(vnode)` into
+//    it (the block's ctx carries the logger too); a setup may await (let the page run) before it renders;
 //    everything it starts it hands to `scope.add(dispose)`.
 //    The kit checks the config (a ConfigError names the JSON path; the loader prints it and keeps the
 //    fallback), reports the legacy settings once, injects the stylesheet with the page nonce, and on
@@ -114,12 +115,18 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
     const disposers: Array<() => void> = [];
     const releaseStyle = d.css ? injectStyle(ctx.type, d.css, ctx.nonce) : () => {};
     if (d.elementClass) element.classList.add(d.elementClass);
-    // The fallback stays until now; the config script too when asked (readable by tools and by the block's early chunk).
     const host = document.createElement('div');
     if (d.hostClass) host.className = d.hostClass;
     const script = d.keepConfig && element.querySelector(':scope > script[type="application/json"]');
-    element.replaceChildren(...(script ? [script] : []), host);
-    const announcer = createAnnouncer(element);
+    const announcer = createAnnouncer(document.createElement('div'));
+    // The fallback stays until the block's first render (a setup may let the page run before it:
+    // no frame shows the block empty); the config script too when asked (readable by tools and by
+    // the block's early chunk).
+    let shown = false;
+    const show = () => {
+      if (!shown) element.replaceChildren(...(script ? [script] : []), host, announcer.element);
+      shown = true;
+    };
     const cleanup = () => {
       render(null, host); // the views first: their effects may still talk to the controllers
       for (const dispose of disposers.splice(0).reverse()) dispose();
@@ -134,7 +141,10 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
       i18n: createI18n(d.catalog || { it: {} }, config.locale, config.i18n),
       log: ctx.log,
       announce: announcer.say,
-      render: (vnode) => render(vnode, host),
+      render(vnode) {
+        show();
+        render(vnode, host);
+      },
       add: (dispose) => void disposers.push(dispose),
       url(o) {
         const url = urlState(o);
@@ -148,6 +158,7 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
       cleanup();
       throw e;
     }
+    show();
     mark('piazza-mounted', ctx.blockId);
     return cleanup;
   };
