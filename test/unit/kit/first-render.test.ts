@@ -13,6 +13,7 @@ import type { BlockContext } from '../../../runtime/types';
 const anyConfig = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
 const explain = async (what: unknown) => JSON.stringify(what);
 const context = (): BlockContext => ({
+  version: 'test',
   nonce: '',
   base: '/dist/',
   events: createEmitter(adminNotes('[piazza] ', explain)),
