@@ -58,6 +58,28 @@ export async function geoReady(page: Page, blockId: string, version = 0, drawn =
   return geoShown(page, blockId);
 }
 
+/**
+ * The tab once its companion list counts every place of the search in view (a search that fits
+ * the map to its places): the list follows the map's view, which settles after the draw, so its
+ * count can come a frame or more after `data-drawn`. Waits for it (bounded), then reads what the
+ * tab shows: the caller's assertion says what was there instead.
+ */
+export async function geoFitted(page: Page, blockId: string): Promise<GeoShown> {
+  const tab = '#' + blockId + ' .piazza-geo';
+  await page
+    .waitForFunction(
+      (sel) => {
+        const el = document.querySelector(sel);
+        const count = el?.querySelector('[data-places]')?.getAttribute('data-places');
+        return !!el && count === el.getAttribute('data-points');
+      },
+      { timeout: 5000 },
+      tab,
+    )
+    .catch(() => undefined);
+  return geoShown(page, blockId);
+}
+
 export interface Entry {
   kind: 'place' | 'group';
   /** Places in it. */

@@ -17,7 +17,19 @@ const waitAnnounced = async (page: Page, blockId: string, text: string) => {
     .catch(() => undefined);
   expect(await announcements(page, blockId)).toContain(text);
 };
-import { entries, featuresOf, geoReady, geoShown, mapPoint, mapSize, pixel, showGeoTab, zoomChanged, type Entry } from './listing-geo-kit';
+import {
+  entries,
+  featuresOf,
+  geoFitted,
+  geoReady,
+  geoShown,
+  mapPoint,
+  mapSize,
+  pixel,
+  showGeoTab,
+  zoomChanged,
+  type Entry,
+} from './listing-geo-kit';
 
 const env = useBrowserEnv({ remote: true });
 beforeEach(() => {
@@ -172,7 +184,8 @@ describe('geo search', () => {
       '#eventi-mappa-facet-0',
       await page.$eval('#eventi-mappa-facet-0 option:nth-child(2)', (o) => (o as HTMLOptionElement).value),
     );
-    const after = await geoReady(page, 'eventi-mappa', before.version, before.drawn);
+    await geoReady(page, 'eventi-mappa', before.version, before.drawn);
+    const after = await geoFitted(page, 'eventi-mappa');
     const topic = await page.$eval('#eventi-mappa-facet-0', (s) => (s as HTMLSelectElement).value);
     const expected = await featuresOf(restGeo(env.portal.origin, `topics in ['"${topic}"'] and ${EVENTS}`));
     expect(after.points).toBe(expected.length);
