@@ -30,16 +30,17 @@ export function injectStyle(id: string, css: string, nonce: string): () => void 
 }
 
 /**
- * A polite live region. `say` is debounced: a burst of result changes gives exactly one message,
- * the last, instead of a queue the screen reader would read out one by one.
+ * A polite live region, in `host` (or placed by the caller: `element`). `say` is debounced: a burst
+ * of result changes gives exactly one message, the last, instead of a queue the screen reader
+ * would read out one by one.
  */
-export function createAnnouncer(host: HTMLElement, delay = 250) {
+export function createAnnouncer(host?: HTMLElement, delay = 250) {
   const region = document.createElement('div');
   region.className = 'visually-hidden';
   region.setAttribute('role', 'status');
   region.setAttribute('aria-live', 'polite');
   region.setAttribute('aria-atomic', 'true');
-  host.appendChild(region);
+  host?.appendChild(region);
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     element: region,

@@ -118,7 +118,7 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
     const host = document.createElement('div');
     if (d.hostClass) host.className = d.hostClass;
     const script = d.keepConfig && element.querySelector(':scope > script[type="application/json"]');
-    const announcer = createAnnouncer(document.createElement('div'));
+    const announcer = createAnnouncer(); // placed with the host, at the first render
     // The fallback stays until the block's first render (a setup may let the page run before it:
     // no frame shows the block empty); the config script too when asked (readable by tools and by
     // the block's early chunk).
