@@ -73,7 +73,8 @@ function recheckWhenStyled() {
   }
 }
 
-export function mount(root: ParentNode, ctx: RuntimeContext): void {
+/** (only the nonce of the context: the render-holding entry, stacktable-hold.ts, has no other) */
+export function mount(root: ParentNode, ctx: Pick<RuntimeContext, 'nonce'>): void {
   injectStyle('stacktable', css, ctx.nonce);
   if (document.readyState === 'loading') recheckWhenStyled();
   const tables = Array.from(root.querySelectorAll<HTMLTableElement>(SELECTOR));

@@ -7,6 +7,14 @@
    of design bootstrapitalia, included as it is (bootstrapitalia2110's own prints the same for these
    classes; bootstrapitalia2 has none). Nothing in piazza.ini [Preload]: the table alone. *}
 {include uri='design:piazza/preload.tpl' entries=array('helper-stacktable')}
+{* …and tells piazza/head.tpl, through the view's persistent variable (as eZ's own ezkeyword.tpl
+   does: the node view keeps it in content_info, view cache included), to hold the page's first
+   paint until the tables are stacked (helpers/stacktable-hold.ts). *}
+{if is_array($#persistent_variable)|not()}
+{set scope='global' persistent_variable=hash('piazza_stacked_tables', true())}
+{elseif is_set($#persistent_variable.piazza_stacked_tables)|not()}
+{set scope='global' persistent_variable=$#persistent_variable|merge(hash('piazza_stacked_tables', true()))}
+{/if}
 {include uri='file:extension/openpa_bootstrapitalia/design/bootstrapitalia/templates/content/datatype/view/ezxmltags/table.tpl'
          classification=$classification rows=$rows
          align=cond(is_set($align), $align, false()) caption=cond(is_set($caption), $caption, false())
