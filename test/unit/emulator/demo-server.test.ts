@@ -1,11 +1,12 @@
 // The demo server around the API: the schemas the demo configs point at, the Bootstrap Italia
 // version switch, and the test controls the cross-browser harness relies on (served log, pages
 // defined by a test, the page probe).
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-ignore plain JS fixture module
-import { startEmulator, withTheme } from '../../../fixtures/emulator/index.mjs';
+import { startEmulator, withEntryFiles, withTheme } from '../../../fixtures/emulator/index.mjs';
 
 const root = join(import.meta.dirname, '../../..');
 let server: { url: string; origin: string; close(): Promise<void> };
@@ -60,6 +61,37 @@ describe('the demo server', () => {
     const bad = await fetch(server.url + 'helpers-masonry.html?bi=3.0');
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('?bi=2.2');
+  });
+
+  it("fills a page's script that names a chunk of the build (data-piazza-entry) with its file, its imports preloaded before it, as piazza.ini does for the eZ templates", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'piazza-entry-files-'));
+    try {
+      mkdirSync(join(dist, 'chunks'));
+      writeFileSync(
+        join(dist, 'chunks/manifest.json'),
+        JSON.stringify({ 'helper-x-hold': ['helper-x-hold-HHHH.js', 'helper-x-SSSS.js', 'runtime-RRRR.js'] }),
+      );
+      const page = '<head><script type="module" blocking="render" data-piazza-entry="helper-x-hold"></script></head>';
+      expect(await withEntryFiles(page, dist)).toBe(
+        '<head><link rel="modulepreload" href="/dist/chunks/helper-x-SSSS.js"><link rel="modulepreload" href="/dist/chunks/runtime-RRRR.js">' +
+          '<script type="module" blocking="render" src="/dist/chunks/helper-x-hold-HHHH.js"></script></head>',
+      );
+      // under a CSP, the script's nonce on its preloads too
+      expect(await withEntryFiles('<script type="module" nonce="n0" data-piazza-entry="helper-x-hold"></script>', dist)).toBe(
+        '<link rel="modulepreload" href="/dist/chunks/helper-x-SSSS.js" nonce="n0"><link rel="modulepreload" href="/dist/chunks/runtime-RRRR.js" nonce="n0">' +
+          '<script type="module" nonce="n0" src="/dist/chunks/helper-x-hold-HHHH.js"></script>',
+      );
+      // an entry this build lacks stays as written (no src: the script loads nothing)
+      const other = '<script type="module" data-piazza-entry="helper-none"></script>';
+      expect(await withEntryFiles(other, dist)).toBe(other);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+    // the demo page with a stacked table, as served: the build's file of the entry
+    const served = await (await fetch(server.url + 'helpers-tables.html')).text();
+    const files = JSON.parse(readFileSync(join(root, 'dist/chunks/manifest.json'), 'utf8'))['helper-stacktable-hold'];
+    expect(served).toContain(`<script type="module" blocking="render" src="/dist/chunks/${files[0]}"></script>`);
+    expect(served).not.toContain('data-piazza-entry');
   });
 
   it('logs every response for the harness, serves pages a test defines, and puts the probe first in <head> when asked', async () => {
