@@ -71,19 +71,20 @@ describe('the demo server', () => {
         join(dist, 'chunks/manifest.json'),
         JSON.stringify({ 'helper-x-hold': ['helper-x-hold-HHHH.js', 'helper-x-SSSS.js', 'runtime-RRRR.js'] }),
       );
+      writeFileSync(join(dist, 'chunks/manifest-IIII.js'), ''); // a build has its manifest module (readBuild)
       const page = '<head><script type="module" blocking="render" data-piazza-entry="helper-x-hold"></script></head>';
-      expect(await withEntryFiles(page, dist)).toBe(
+      expect(withEntryFiles(page, dist)).toBe(
         '<head><link rel="modulepreload" href="/dist/chunks/helper-x-SSSS.js"><link rel="modulepreload" href="/dist/chunks/runtime-RRRR.js">' +
           '<script type="module" blocking="render" src="/dist/chunks/helper-x-hold-HHHH.js"></script></head>',
       );
       // under a CSP, the script's nonce on its preloads too
-      expect(await withEntryFiles('<script type="module" nonce="n0" data-piazza-entry="helper-x-hold"></script>', dist)).toBe(
+      expect(withEntryFiles('<script type="module" nonce="n0" data-piazza-entry="helper-x-hold"></script>', dist)).toBe(
         '<link rel="modulepreload" href="/dist/chunks/helper-x-SSSS.js" nonce="n0"><link rel="modulepreload" href="/dist/chunks/runtime-RRRR.js" nonce="n0">' +
           '<script type="module" nonce="n0" src="/dist/chunks/helper-x-hold-HHHH.js"></script>',
       );
       // an entry this build lacks stays as written (no src: the script loads nothing)
       const other = '<script type="module" data-piazza-entry="helper-none"></script>';
-      expect(await withEntryFiles(other, dist)).toBe(other);
+      expect(withEntryFiles(other, dist)).toBe(other);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

@@ -1,9 +1,10 @@
 {* piazza: a rich-text table the editor gave a responsive-stack, responsive-card or responsive-column
    class (openpa_bootstrapitalia settings/content.ini [table] AvailableClasses), matched by the
    piazza_table_* groups of override.ini on the table tag's classification. It preloads the stacked
-   tables' helper where the table is printed: its chunk downloads while the page parses, not after
-   piazza.js and the manifest asked for it, so the table can be swapped for its stacked copy before
-   the first paint (no layout shift, issue 31). Then the table as the theme prints it: its template
+   tables' helper where the table is printed (its chunk downloads while the page parses, not after
+   piazza.js and the manifest asked for it) and sets the flag below, with which piazza/head.tpl holds
+   the first paint until the tables are stacked (no layout shift, issue 31; the preload alone lost
+   that race). Then the table as the theme prints it: its template
    of design bootstrapitalia, included as it is (bootstrapitalia2110's own prints the same for these
    classes; bootstrapitalia2 has none). Nothing in piazza.ini [Preload]: the table alone. *}
 {include uri='design:piazza/preload.tpl' entries=array('helper-stacktable')}
