@@ -60,6 +60,27 @@ export function parse(text: string, status: number, url: string): unknown {
   }
 }
 
+/**
+ * A finished HTTP exchange as the API's answer: the parsed body of a 2xx, else the error it carries
+ * (the API's own message when its body has one, the status text when not). Pure: the transport
+ * (http.ts) only hands over what arrived.
+ */
+export function answerOf(status: number, statusText: string, text: string, url: string): unknown {
+  if (status >= 200 && status < 300) {
+    const body = parse(text, status, url);
+    const err = bodyError(body, status, url);
+    if (err) throw err;
+    return body;
+  }
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* non-JSON error page */
+  }
+  throw bodyError(body, status, url) || new RequestError(status, statusText || 'HTTP ' + status, 'http', url);
+}
+
 let jsonpSeq = 0;
 /**
  * JSONP written here rather than with fetch-jsonp: that library cannot be aborted, throws in the

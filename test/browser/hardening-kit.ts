@@ -151,7 +151,7 @@ export const overflow = (page: Page, within?: string) =>
 
 /**
  * Shortens the client's timeouts (15 s) for the test's sake, before any script of the page: every
- * timer of 10 s or more (the fetch and JSONP clients' timeouts are such timers) runs `factor` times
+ * timer of 10 s or more (the XHR and JSONP clients’ timeouts are such timers) runs `factor` times
  * sooner. What is checked is what happens after a timeout, never how long it takes.
  */
 export async function shortenTimeouts(page: Page, options: { factor?: number } = {}): Promise<void> {

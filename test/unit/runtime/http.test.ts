@@ -1,121 +1,82 @@
-// The http client against a real loopback server (JSONP is covered by the browser tests).
-import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cancelled, getJson, isCancelled, latest, RequestError } from '../../../runtime/http';
+// The http client's answer mapping (runtime/http/core.ts answerOf: status, status text and body →
+// the value or one RequestError) and its request slots (latest()). No transport here: the
+// XMLHttpRequest that carries a request is tested on the three engines against a real server
+// (test/browser/http-client.test.ts), JSONP by the browser tests.
+import { describe, expect, it } from 'vitest';
+import { answerOf, Cancelled, isCancelled, latest, RequestError } from '../../../runtime/http/core';
 
-let server: Server;
-let base = '';
-const routes: Record<string, (res: import('node:http').ServerResponse) => void> = {
-  '/ok': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"totalCount":2}'),
-  '/rest-error': (res) =>
-    res
-      .writeHead(400, { 'Content-Type': 'application/json' })
-      .end('{"error_type":"Opencontent.QueryLanguage.Parser.Exception","error_message":"Unexpected token"}'),
-  '/module-error': (res) => res.writeHead(400).end('{"error_code":0,"error_message":"Class not found"}'),
-  '/openpa-error': (res) => res.writeHead(500).end('{"error":"Block not found"}'),
-  '/error-in-200': (res) => res.writeHead(200).end('{"error_code":3,"error_message":"Api x not allowed"}'),
-  '/html-500': (res) => res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'text/html' }).end('<h1>oops</h1>'),
-  '/invalid': (res) => res.writeHead(200).end('{"totalCount":'),
-  '/empty': (res) => res.writeHead(200).end(''),
-  '/slow': (res) => {
-    setTimeout(() => res.writeHead(200).end('{"slow":true}'), 300);
-  },
-};
-let lastAccept: string | undefined;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    lastAccept = req.headers.accept;
-    (routes[req.url!.split('?')[0]] ?? ((r) => r.writeHead(404).end()))(res);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  base = 'http://127.0.0.1:' + (server.address() as any).port;
-});
-afterAll(
-  () =>
-    new Promise<void>((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
-);
-
-const failure = (url: string, opts = {}) =>
-  getJson(base + url, opts).then(
-    () => {
-      throw new Error('resolved');
-    },
-    (e) => e,
-  );
-
-describe('http client', () => {
-  it('returns the parsed body', async () => {
-    expect(await getJson(base + '/ok')).toEqual({ totalCount: 2 });
-  });
-
-  it('normalises every API error body to {status, message}', async () => {
-    const cases: Array<[string, number, string]> = [
-      ['/rest-error', 400, 'Unexpected token'],
-      ['/module-error', 400, 'Class not found'],
-      ['/openpa-error', 500, 'Block not found'],
-      ['/error-in-200', 500, 'Api x not allowed'],
-    ];
-    for (const [url, status, message] of cases) {
-      const e = await failure(url);
-      expect(e).toBeInstanceOf(RequestError);
-      expect([e.status, e.message, e.kind]).toEqual([status, message, 'api']);
-    }
-  });
-
-  it('reports transport failures with status and status text', async () => {
-    const e = await failure('/html-500');
-    expect([e.status, e.message, e.kind]).toEqual([500, 'Internal Server Error', 'http']);
-    const missing = await failure('/nowhere');
-    expect([missing.status, missing.kind]).toEqual([404, 'http']);
-  });
-
-  it('treats invalid and empty bodies as errors, not as strings', async () => {
-    expect((await failure('/invalid')).kind).toBe('invalid-json');
-    expect((await failure('/invalid')).message).toBe('Invalid JSON response');
-    expect((await failure('/empty')).kind).toBe('empty');
-  });
-
-  it('asks for JSON as the portal API expects (the header axios sent)', async () => {
-    await getJson(base + '/ok');
-    expect(lastAccept).toBe('application/json, text/plain, */*');
-  });
-
-  it('reports a server that does not answer as a network failure', async () => {
-    const closed = createServer();
-    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
-    const port = (closed.address() as any).port;
-    await new Promise<void>((ok) => closed.close(() => ok()));
-    const e = await getJson('http://127.0.0.1:' + port + '/ok').then(
-      () => null,
-      (x) => x,
-    );
+const URL = 'http://portal.test/api/opendata/v2/content/search/x';
+/** The RequestError an answer gives, as [status, message, kind, url]. */
+const failure = (status: number, statusText: string, text: string) => {
+  try {
+    answerOf(status, statusText, text, URL);
+  } catch (e) {
     expect(e).toBeInstanceOf(RequestError);
-    expect([e.status, e.kind]).toEqual([0, 'network']);
+    const r = e as RequestError;
+    return [r.status, r.message, r.kind, r.url];
+  }
+  throw new Error('answered');
+};
+
+describe('http answers', () => {
+  it('gives the parsed body of a 2xx answer', () => {
+    expect(answerOf(200, 'OK', '{"totalCount":2}', URL)).toEqual({ totalCount: 2 });
+    expect(answerOf(206, 'Partial Content', '[1]', URL)).toEqual([1]);
   });
 
-  it('rejects with Cancelled when the signal is already aborted', async () => {
-    const controller = new AbortController();
-    controller.abort();
-    expect(await failure('/ok', { signal: controller.signal })).toBeInstanceOf(Cancelled);
+  it('normalises every API error body to {status, message}: the REST door, the module door, OpenPA, an error sent as 200', () => {
+    const rest = '{"error_type":"Opencontent.QueryLanguage.Parser.Exception","error_message":"Unexpected token"}';
+    expect(failure(400, 'Bad Request', rest)).toEqual([400, 'Unexpected token', 'api', URL]);
+    expect(failure(400, '', '{"error_code":0,"error_message":"Class not found"}')).toEqual([400, 'Class not found', 'api', URL]);
+    expect(failure(500, '', '{"error":"Block not found"}')).toEqual([500, 'Block not found', 'api', URL]);
+    // a 200 carrying an error is a server error, not a result
+    expect(failure(200, 'OK', '{"error_code":3,"error_message":"Api x not allowed"}')).toEqual([500, 'Api x not allowed', 'api', URL]);
+    expect(failure(200, 'OK', '{"error_code":7}')).toEqual([500, 'Error 7', 'api', URL]);
   });
 
-  it('times out', async () => {
-    const e = await failure('/slow', { timeout: 50 });
-    expect([e.status, e.kind]).toEqual([0, 'timeout']);
+  it('reports other failed answers with their status and status text', () => {
+    expect(failure(500, 'Internal Server Error', '<h1>oops</h1>')).toEqual([500, 'Internal Server Error', 'http', URL]);
+    expect(failure(404, '', '')).toEqual([404, 'HTTP 404', 'http', URL]);
+    // a JSON error body that is not the API's own shape is not its message
+    expect(failure(502, 'Bad Gateway', '{"totalCount":0}')).toEqual([502, 'Bad Gateway', 'http', URL]);
   });
+
+  it('treats invalid and empty bodies as errors, not as strings', () => {
+    expect(failure(200, 'OK', '{"totalCount":')).toEqual([200, 'Invalid JSON response', 'invalid-json', URL]);
+    expect(failure(200, 'OK', '')).toEqual([200, 'Empty response', 'empty', URL]);
+    expect(failure(200, 'OK', '  \n')).toEqual([200, 'Empty response', 'empty', URL]);
+  });
+});
+
+describe('request slots', () => {
+  /** A task answering `value` after `ms`, rejecting with an AbortError when its signal aborts (as fetch and XHR callers do). */
+  const task = (value: unknown, ms: number) => (signal: AbortSignal) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve(value), ms);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+      });
+    });
 
   it('cancels the superseded request so only the last one can resolve', async () => {
     const run = latest();
-    const first = run((signal) => getJson(base + '/slow', { signal }));
-    const second = run((signal) => getJson(base + '/ok', { signal }));
+    const first = run(task('first', 50));
+    const second = run(task('second', 5));
     const [a, b] = await Promise.allSettled([first, second]);
-    expect(a.status).toBe('rejected');
-    expect(isCancelled((a as PromiseRejectedResult).reason)).toBe(true);
     expect((a as PromiseRejectedResult).reason).toBeInstanceOf(Cancelled);
-    expect(b).toEqual({ status: 'fulfilled', value: { totalCount: 2 } });
+    expect(b).toEqual({ status: 'fulfilled', value: 'second' });
+  });
+
+  it('turns an answer that arrives after its slot moved on into Cancelled, and cancel() ends the current one', async () => {
+    const run = latest();
+    // a task that ignores its signal still cannot resolve once superseded
+    const deaf = run(() => new Promise((resolve) => setTimeout(() => resolve('late'), 10)));
+    void run(task('next', 1));
+    await expect(deaf).rejects.toBeInstanceOf(Cancelled);
+    const pending = run(task('never', 1000));
+    run.cancel();
+    const reason = await pending.catch((e) => e);
+    expect(isCancelled(reason)).toBe(true);
   });
 });
