@@ -19,22 +19,22 @@ const POLICY = {
 
 type Purifier = ReturnType<typeof DOMPurify>;
 /**
- * One DOMPurify per output kind, its configuration set once: `sanitize(html, config)` reads and
- * copies the whole configuration at every call (a third of its time on a listing's six cards, in
- * the search's CPU profile, issue 31), and a purifier with a set configuration ignores the one
- * passed to sanitize(), so text and fragments cannot share one.
+ * One DOMPurify, its configuration set once: `sanitize(html, config)` reads and copies the whole
+ * configuration at every call (a third of its time on a listing's six cards, in the search's CPU
+ * profile, issue 31). It returns nodes, never HTML text: what it cleaned is what goes in the page,
+ * with no serialise-and-parse-again between (the way mutation XSS slips through, and the parse
+ * was a millisecond of a search's answer).
  */
-const purifiers: { text?: Purifier; fragment?: Purifier } = {};
-function instance(kind: 'text' | 'fragment'): Purifier {
-  let purify = purifiers[kind];
-  if (!purify) {
-    purify = purifiers[kind] = DOMPurify(window);
-    purify.setConfig(kind === 'fragment' ? { ...POLICY, RETURN_DOM_FRAGMENT: true } : POLICY);
-    purify.addHook('afterSanitizeAttributes', (node) => {
+let purifier: Purifier | undefined;
+function instance(): Purifier {
+  if (!purifier) {
+    purifier = DOMPurify(window);
+    purifier.setConfig({ ...POLICY, RETURN_DOM_FRAGMENT: true });
+    purifier.addHook('afterSanitizeAttributes', (node) => {
       if (node instanceof Element && node.getAttribute('target') === '_blank') addRel(node, 'noopener');
     });
   }
-  return purify;
+  return purifier;
 }
 
 function addRel(el: Element, token: string) {
@@ -43,8 +43,8 @@ function addRel(el: Element, token: string) {
   el.setAttribute('rel', Array.from(rel).join(' '));
 }
 
-/** Remote HTML as clean HTML text (for views rendered with innerHTML-like paths). */
-export const sanitizeHtml = (html: string): string => instance('text').sanitize(html) as string;
+/** Remote HTML as clean nodes (of an inert document: nothing loads or runs until they are put in the page). */
+export const sanitizeNodes = (html: string): DocumentFragment => instance().sanitize(html) as unknown as DocumentFragment;
 
 /**
  * Remote HTML as clean nodes, its links and images pointing at `base` (protocol//host:port of the
@@ -52,7 +52,7 @@ export const sanitizeHtml = (html: string): string => instance('text').sanitize(
  * navigate ours.
  */
 export function sanitizeEmbed(html: string, base: string): DocumentFragment {
-  const fragment = instance('fragment').sanitize(html) as unknown as DocumentFragment;
+  const fragment = sanitizeNodes(html);
   fragment.querySelectorAll('a[href], area[href]').forEach((a) => {
     absolutize(a, 'href', base);
     a.setAttribute('target', '_blank');

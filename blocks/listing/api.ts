@@ -6,7 +6,15 @@ import { Cancelled, getJson, getJsonAhead, latest, RequestError } from '../../ru
 import { langOf } from '../../runtime/i18n';
 import { calendarUrl, facetsUrl, listUrl } from './model/endpoints';
 import { countsFor, facetRequests } from './model/facets';
-import { normaliseCalendar, normaliseSearch, type CalendarItem, type FacetCount, type LinkBase, type SearchPage } from './model/response';
+import {
+  normaliseCalendar,
+  normaliseSearch,
+  type CalendarItem,
+  type CleanView,
+  type FacetCount,
+  type LinkBase,
+  type SearchPage,
+} from './model/response';
 import type { Filters, ListingSettings } from './model/types';
 import { loadSanitizer } from './sanitize';
 import { portalNow } from '../../runtime/clock';
@@ -73,11 +81,11 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
   // Fetch the sanitiser alongside the first request rather than after it.
   if (s.view) loadSanitizer().catch(() => {});
   /** Views cleaned, by their server HTML: a hit shown again (a page seen again, a search cleared) is not cleaned again. */
-  const cleaned = new Map<string, string>();
+  const cleaned = new Map<string, CleanView>();
   /** Server-rendered views pass through DOMPurify before anything can render them. */
-  const cleanViews = async (page: SearchPage, url: string): Promise<SearchPage> => {
-    if (!page.hits.some((h) => h.view)) return page;
-    let clean: (html: string) => string;
+  const cleanViews = async (page: SearchPage<string>, url: string): Promise<SearchPage> => {
+    if (!page.hits.some((h) => h.view)) return { ...page, hits: page.hits.map((h) => ({ ...h, view: null })) };
+    let clean: (html: string) => CleanView;
     try {
       clean = await loadSanitizer();
     } catch {
@@ -91,7 +99,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
       }
       return done;
     };
-    return { ...page, hits: page.hits.map((h) => (h.view ? { ...h, view: once(h.view) } : h)) };
+    return { ...page, hits: page.hits.map((h) => ({ ...h, view: h.view ? once(h.view) : null })) };
   };
 
   return {

@@ -2,7 +2,16 @@
 // one RequestError), so views never see a half-parsed body. Pure.
 import { pickLang, type Lang } from '../../../runtime/i18n';
 
-export interface Hit {
+/**
+ * A server view once cleaned (blocks/listing/sanitize.ts): it hands out copies of the sanitizer's
+ * nodes, never HTML for anything to parse again.
+ */
+export interface CleanView {
+  copy(): Node;
+}
+
+/** A result as the page shows it: its view cleaned. As the server sent it (view = its HTML): `RawHit`. */
+export interface Hit<View = CleanView> {
   id: number | string;
   name: string;
   classIdentifier: string;
@@ -11,8 +20,8 @@ export interface Hit {
   modified: string | null;
   /** Where the hit's link goes: its URL alias, else `/openpa/object/{id}` (absolute for a remote portal). */
   url: string;
-  /** The server-rendered `extradata.view` HTML, when the request named a view. */
-  view: string | null;
+  /** The server-rendered `extradata.view`, when the request named a view. */
+  view: View | null;
   /** `data` in the current language (then Italian, then the first one). */
   data: Record<string, unknown>;
 }
@@ -27,8 +36,10 @@ export interface FacetResult {
   counts: FacetCount[];
 }
 
-export interface SearchPage {
-  hits: Hit[];
+export type RawHit = Hit<string>;
+
+export interface SearchPage<View = CleanView> {
+  hits: Hit<View>[];
   totalCount: number;
   facets: FacetResult[];
   nextPageQuery: string | null;
@@ -54,7 +65,7 @@ export function safeUrl(url: unknown, base: string): string | null {
   return null;
 }
 
-export function normaliseHit(raw: unknown, link: LinkBase): Hit | null {
+export function normaliseHit(raw: unknown, link: LinkBase): RawHit | null {
   if (!isObject(raw) || !isObject(raw.metadata)) return null;
   const m = raw.metadata;
   if (typeof m.id !== 'number' && typeof m.id !== 'string') return null;
@@ -88,9 +99,9 @@ export function normaliseFacets(raw: unknown): FacetResult[] {
 }
 
 /** SearchResults (REST, module or server mode) → SearchPage, or null when the body is not one. */
-export function normaliseSearch(body: unknown, link: LinkBase): SearchPage | null {
+export function normaliseSearch(body: unknown, link: LinkBase): SearchPage<string> | null {
   if (!isObject(body) || !Array.isArray(body.searchHits)) return null;
-  const hits = body.searchHits.map((h) => normaliseHit(h, link)).filter((h): h is Hit => !!h);
+  const hits = body.searchHits.map((h) => normaliseHit(h, link)).filter((h): h is RawHit => !!h);
   const total = Number(body.totalCount);
   return {
     hits,
@@ -159,7 +170,7 @@ export interface CalendarItem {
   type: string;
   /** Where a click goes: `extendedProps.location`, else the content's alias, else `/openpa/object/{contentId}`. */
   url: string | null;
-  hit: Hit | null;
+  hit: RawHit | null;
 }
 
 /** The calendar's bare array → items; entries without an id, title or start are left out. */
