@@ -6,17 +6,9 @@ import { Cancelled, getJson, getJsonAhead, latest, RequestError } from '../../ru
 import { langOf } from '../../runtime/i18n';
 import { calendarUrl, facetsUrl, listUrl } from './model/endpoints';
 import { countsFor, facetRequests } from './model/facets';
-import {
-  normaliseCalendar,
-  normaliseSearch,
-  type CalendarItem,
-  type CleanView,
-  type FacetCount,
-  type LinkBase,
-  type SearchPage,
-} from './model/response';
+import { normaliseCalendar, normaliseSearch, type CalendarItem, type FacetCount, type LinkBase, type SearchPage } from './model/response';
 import type { Filters, ListingSettings } from './model/types';
-import { loadSanitizer } from './sanitize';
+import { cleanHits, loadSanitizer, viewCache } from './sanitize';
 import { portalNow } from '../../runtime/clock';
 import { afterPaint } from '../../runtime/dom';
 
@@ -80,27 +72,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
   };
   // Fetch the sanitiser alongside the first request rather than after it.
   if (s.view) loadSanitizer().catch(() => {});
-  /** Views cleaned, by their server HTML: a hit shown again (a page seen again, a search cleared) is not cleaned again. */
-  const cleaned = new Map<string, CleanView>();
-  /** Server-rendered views pass through DOMPurify before anything can render them. */
-  const cleanViews = async (page: SearchPage<string>, url: string): Promise<SearchPage> => {
-    if (!page.hits.some((h) => h.view)) return { ...page, hits: page.hits.map((h) => ({ ...h, view: null })) };
-    let clean: (html: string) => CleanView;
-    try {
-      clean = await loadSanitizer();
-    } catch {
-      throw new RequestError(0, 'The HTML sanitiser could not be loaded', 'network', url);
-    }
-    const once = (view: string) => {
-      let done = cleaned.get(view);
-      if (done === undefined) {
-        if (cleaned.size >= CLEANED_MAX) cleaned.clear();
-        cleaned.set(view, (done = clean(view)));
-      }
-      return done;
-    };
-    return { ...page, hits: page.hits.map((h) => ({ ...h, view: h.view ? once(h.view) : null })) };
-  };
+  const cleaned = viewCache(CLEANED_MAX);
 
   return {
     link,
@@ -109,7 +81,7 @@ export function createListingApi(s: ListingSettings, options: ApiOptions): Listi
       const answer = slots.list(async (signal) => {
         const page = normaliseSearch(await get(url, signal), link);
         if (!page) throw shapeError(url);
-        return cleanViews(page, url);
+        return { ...page, hits: await cleanHits(page.hits, url, cleaned) };
       });
       // (settled a frame after the answer: the list's results reach the screen before the counts
       // are asked and drawn — a select's first sort makes the page's first Intl.Collator, ~30 ms)

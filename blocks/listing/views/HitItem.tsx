@@ -1,22 +1,24 @@
 // One result: the portal's server-rendered view (already sanitised by the api: a copy of its nodes
 // goes in, with no HTML parsed again), else the admin's template (escaped values), else a built-in
 // Bootstrap Italia card from `fields`.
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { I18n } from '../../../runtime/i18n';
 import { fieldText, hitImage, templateData } from '../model/hit';
 import type { CleanView, Hit } from '../model/response';
 import { renderTemplate } from '../model/template';
 import type { ListingSettings } from '../model/types';
 
-/** Which view each element shows: a render with the same view leaves its nodes alone, another view replaces them. */
-const shown = new WeakMap<Element, CleanView>();
-const holding = (view: CleanView) => (el: HTMLElement | null) => {
-  if (!el || shown.get(el) === view) return;
-  el.replaceChildren(view.copy());
-  shown.set(el, view);
-};
+/** A cleaned view in its card: a copy of its nodes, put in again only when the view changes. */
+function ServerView({ view }: { view: CleanView }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current!.replaceChildren(view.copy());
+  }, [view]);
+  return <div class="piazza-listing-view" ref={box} />;
+}
 
 export function HitItem({ hit, settings, i18n }: { hit: Hit; settings: ListingSettings; i18n: I18n }) {
-  if (hit.view) return <div class="piazza-listing-view" ref={holding(hit.view)} />;
+  if (hit.view) return <ServerView view={hit.view} />;
   if (settings.templates.item) {
     return (
       <div

@@ -3,6 +3,7 @@ import validate from '../../../schemas/generated/listing.validate.js';
 import { checkConfig } from '../../../runtime/config';
 import { resolveSettings } from '../../../blocks/listing/model/settings';
 import type { ListingConfig, ListingSettings, Filters } from '../../../blocks/listing/model/types';
+import type { Hit } from '../../../blocks/listing/model/response';
 
 export function settings(config: ListingConfig = {}, fallbackId = 'eventi'): ListingSettings {
   return resolveSettings(checkConfig<ListingConfig>(validate, { blockId: 'eventi', ...config }), fallbackId);
@@ -19,3 +20,16 @@ export const noFilters = (over: Partial<Filters> = {}): Filters => ({
 
 /** 2025-06-10 is a Tuesday; local time. */
 export const TUESDAY = new Date(2025, 5, 10, 15, 30);
+
+/** A result as the list shows it: event `id`, its view (cleaned) when given, else the built-in card. */
+export const hit = (id: number, view: Hit['view'] = null): Hit => ({
+  id,
+  name: 'Evento ' + id,
+  classIdentifier: 'event',
+  mainNodeId: id,
+  published: null,
+  modified: null,
+  url: '/e/' + id,
+  view,
+  data: {},
+});

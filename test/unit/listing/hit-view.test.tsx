@@ -7,26 +7,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/preact';
 import { createI18n } from '../../../runtime/i18n';
 import { catalog } from '../../../blocks/listing/i18n';
-import { loadSanitizer } from '../../../blocks/listing/sanitize';
-import type { Hit } from '../../../blocks/listing/model/response';
+import { cleanHits, loadSanitizer, viewCache } from '../../../blocks/listing/sanitize';
 import { HitItem } from '../../../blocks/listing/views/HitItem';
-import { settings } from './fixtures';
+import { hit, settings } from './fixtures';
 
 afterEach(cleanup);
 
 const i18n = createI18n(catalog, 'it-IT');
 const s = settings({ view: 'card_teaser' });
-const hit = (id: number, view: Hit['view']): Hit => ({
-  id,
-  name: 'Evento ' + id,
-  classIdentifier: 'event',
-  mainNodeId: id,
-  published: null,
-  modified: null,
-  url: '/e/' + id,
-  view,
-  data: {},
-});
 
 describe('a result with a server view', () => {
   it('shows the cleaned nodes, keeps them on a render with the same view and replaces them for another', async () => {
@@ -54,5 +42,22 @@ describe('a result with a server view', () => {
     expect(cards).toHaveLength(2);
     expect(cards[0]).not.toBe(cards[1]);
     expect(cards[0].ownerDocument).toBe(document);
+  });
+
+  it("an answer's hits: each view cleaned, once per server HTML with the cache, none made up for a hit without one", async () => {
+    const raw = (id: number, view: string | null) => ({ ...hit(id), view });
+    const card = '<div class="card"><a href="/e/1" onmouseover="x()">Festa</a></div>';
+    const cache = viewCache(10);
+    const [a, b, none] = await cleanHits([raw(1, card), raw(2, card), raw(3, null)], '/api/x', cache);
+    expect(a.view).toBe(b.view);
+    expect(none.view).toBeNull();
+    const [again] = await cleanHits([raw(1, card)], '/api/x', cache);
+    expect(again.view).toBe(a.view);
+    const box = document.createElement('div');
+    box.append(a.view!.copy());
+    expect(box.innerHTML).toBe('<div class="card"><a href="/e/1">Festa</a></div>');
+    // without a cache, each call cleans anew
+    const [fresh] = await cleanHits([raw(1, card)], '/api/x');
+    expect(fresh.view).not.toBe(a.view);
   });
 });

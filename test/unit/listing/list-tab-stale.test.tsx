@@ -11,7 +11,7 @@ import { catalog } from '../../../blocks/listing/i18n';
 import type { ListResults } from '../../../blocks/listing/list.controller';
 import type { TabViewProps } from '../../../blocks/listing/tab-contract';
 import { STALE_AFTER_MS, TabView } from '../../../blocks/listing/views/ListTab';
-import { settings } from './fixtures';
+import { hit, settings } from './fixtures';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -19,18 +19,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-});
-
-const hit = (id: number) => ({
-  id,
-  name: 'Evento ' + id,
-  classIdentifier: 'event',
-  mainNodeId: id,
-  published: null,
-  modified: null,
-  url: '/e/' + id,
-  view: null,
-  data: {},
 });
 
 function setup() {

@@ -49,7 +49,7 @@ describe('http answers', () => {
 });
 
 describe('request slots', () => {
-  /** A task answering `value` after `ms`, rejecting with an AbortError when its signal aborts (as fetch and XHR callers do). */
+  /** A task answering `value` after `ms`, rejecting with an AbortError when its signal aborts (whatever a task rejects with then, the slot says Cancelled). */
   const task = (value: unknown, ms: number) => (signal: AbortSignal) =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => resolve(value), ms);
