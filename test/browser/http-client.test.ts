@@ -35,6 +35,7 @@ const ROUTES: Record<string, Route> = {
 let server: Server;
 let origin = '';
 let client = '';
+/** The Accept header of each request for `/ok` (the browser's own requests, e.g. a favicon, go elsewhere). */
 const accepts: string[] = [];
 
 beforeAll(async () => {
@@ -54,7 +55,7 @@ beforeAll(async () => {
         .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
         .end('<!doctype html><title>http</title><script src="/http.js"></script>');
     if (path === '/http.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(client);
-    accepts.push(String(req.headers.accept));
+    if (path === '/ok') accepts.push(String(req.headers.accept));
     (ROUTES[path] ?? ((_q, r) => r.writeHead(404).end()))(req, res);
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
