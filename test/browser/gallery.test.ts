@@ -509,6 +509,9 @@ describe('gallery: faults and hygiene', () => {
   it("works under a strict CSP: every style it injects carries the nonce, none of fslightbox's own", async () => {
     const probe = await openPage(env.browser, env.portal.url + 'test/helpers-csp.html', PHONE);
     const { page } = probe;
+    // The shared link above the photos becomes its remote card (~460 px taller on a phone) after
+    // piazza.ready; a click meanwhile can find #foto-1 pushed out of the viewport (fresh-clone CI).
+    await page.waitForFunction(() => !document.getElementById('ph'));
     await page.click('#foto-1');
     await waitOpen(page);
     await page.keyboard.press('ArrowRight');
@@ -519,7 +522,7 @@ describe('gallery: faults and hygiene', () => {
     await page.keyboard.press('Escape');
     await waitClosed(page);
     await page.click('[aria-controls="collapse-c-0"]');
-    await page.waitForFunction(() => !document.getElementById('ph'));
+    await page.waitForFunction(() => document.querySelector('[aria-controls="collapse-c-0"]')?.getAttribute('aria-expanded') === 'true');
     const styles = await page.$$eval('style', (s) => s.map((x) => [x.getAttribute('data-piazza-css'), x.nonce, x.className]));
     expect(styles.length).toBeGreaterThan(3);
     for (const [, nonce, cls] of styles) expect([nonce, cls]).toEqual(['piazzaTest', '']);
