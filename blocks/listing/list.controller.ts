@@ -16,6 +16,9 @@ import { portalNow } from '../../runtime/clock';
 
 export type Change = 'replace' | 'page' | 'append';
 
+/** Between the filters' URL and the page in a request's key: a newline, which no URL holds. */
+const PAGE = '\npage ';
+
 export interface ListResults extends ResultState {
   /** What is loading now: the first results (spinner), a new page or filter (rows dim), more results (button spinner). */
   pending: 'first' | 'reload' | 'append' | null;
@@ -59,7 +62,7 @@ export function createListController(o: ListControllerOptions) {
       watch: state,
       what: { it: 'dell’elenco', en: 'list' },
       onError: o.onError,
-      key: () => filtersKey() + ' page ' + state.page,
+      key: () => filtersKey() + PAGE + state.page,
       load: (key, current) => load(key, current),
       failed: () => {
         results.pending = null;
@@ -80,10 +83,12 @@ export function createListController(o: ListControllerOptions) {
 
   const filtersKey = () => listUrl(s, filtersOf(state), now(), 0);
 
-  async function load(_key: string, current: () => boolean) {
+  /** `wanted`: the filters (as their page-0 URL) and the page the resource asked for, read from its key rather than built again (a URL each: every click waits for it). */
+  async function load(wanted: string, current: () => boolean) {
     const filters = filtersOf(state);
-    const key = filtersKey();
-    const page = state.page;
+    const at = wanted.lastIndexOf(PAGE);
+    const key = wanted.slice(0, at);
+    const page = Number(wanted.slice(at + PAGE.length));
     const sameFilters = key === shownKey && results.status === 'ready';
     const change: Change =
       s.paging === 'append' ? (sameFilters && page === results.page + 1 ? 'append' : 'replace') : sameFilters ? 'page' : 'replace';
