@@ -179,6 +179,18 @@ describe('geo search', () => {
     await recordAnnouncements(page, 'eventi-mappa');
     const before = await geoShown(page, 'eventi-mappa');
     expect(before.inView).toBe(before.points);
+    // The companion list through the search, at every change of it.
+    await page.evaluate(() => {
+      const section = document.querySelector('#eventi-mappa .piazza-geo-companion')!;
+      const seen: { count: string | null; loading: string | null; busy: string | null }[] = ((window as any).__companion = []);
+      const note = () =>
+        seen.push({
+          count: section.querySelector('[data-places]')?.getAttribute('data-places') ?? null,
+          loading: section.querySelector('.piazza-geo-list-loading')?.textContent ?? null,
+          busy: section.getAttribute('aria-busy'),
+        });
+      new MutationObserver(note).observe(section, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     env.portal.log.clear();
     await page.select(
       '#eventi-mappa-facet-0',
@@ -194,6 +206,16 @@ describe('geo search', () => {
     expect(after.inView).toBe(after.points);
     const list = await entries(page, 'eventi-mappa');
     expect(list.reduce((n, e) => n + e.count, 0)).toBe(after.points);
+    // The list follows the map, which starts the search empty: between the old places and the new
+    // ones (the request, then a frame or more for the map's fit) it says it is loading and is busy,
+    // never a section with nothing in it; not busy once the new places are listed.
+    const seen = await page.evaluate(
+      () => (window as any).__companion as { count: string | null; loading: string | null; busy: string | null }[],
+    );
+    const loading = { count: null, loading: 'Caricamento dei luoghi…', busy: 'true' };
+    expect(seen.filter((c) => c.count === null)).toEqual(seen.filter((c) => c.count === null).map(() => loading));
+    expect(seen).toContainEqual(loading);
+    expect(seen.at(-1)).toEqual({ count: String(after.points), loading: null, busy: null });
     expect(env.portal.log.read().filter((e) => e.env === 'extrageo').length).toBeGreaterThanOrEqual(1);
     await waitAnnounced(page, 'eventi-mappa', after.points + ' luoghi sulla mappa');
 

@@ -29,11 +29,13 @@ interface Props {
   i18n: I18n;
   /** Without a map (tiles not allowed yet) the places are only listed. */
   mapShown: boolean;
+  /** What is listed is about to change (a search, or the map's first view of its places). */
+  busy: boolean;
   onShow(point: number, trigger: HTMLElement): void;
   onZoom(cluster: ClusterRef): void;
 }
 
-export function Companion({ id, view, points, settings, i18n, mapShown, onShow, onZoom }: Props) {
+export function Companion({ id, view, points, settings, i18n, mapShown, busy, onShow, onZoom }: Props) {
   const { t, plural } = i18n;
   const [limit, setLimit] = useState(PAGE);
   const [open, setOpen] = useState<string | null>(null);
@@ -107,10 +109,12 @@ export function Companion({ id, view, points, settings, i18n, mapShown, onShow, 
   };
 
   return (
-    <section class="piazza-geo-companion" aria-labelledby={id + '-title'}>
+    <section class="piazza-geo-companion" aria-labelledby={id + '-title'} aria-busy={busy || undefined}>
       <h3 class="h6 mb-1" id={id + '-title'}>
         {t('geo.list.title')}
       </h3>
+      {/* nothing to list yet: it says so rather than leaving the section empty under a screen reader's cursor */}
+      {!list && busy && <p class="small mb-2 piazza-geo-list-loading">{t('geo.list.loading')}</p>}
       {list && (
         <p class="small mb-2" data-places={list.places}>
           {plural('geo.list.count', list.places)}

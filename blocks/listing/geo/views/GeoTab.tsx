@@ -184,6 +184,10 @@ export function TabView(props: TabViewProps) {
     return places.index ? { index: places.index, extent: WORLD, zoom: maxZoom, resolution: null } : null;
   }, [engine, view, places]);
 
+  // The list is about to change: a search on its way (the map starts it empty), or its places in
+  // and the map's first view of them still to come (a frame or more: onView).
+  const listBusy = res.loading || (!!engine && !!places.index && !companionView);
+
   const status = res.loading ? 'loading' : res.status;
   const id = panelId + '-map';
   const place = popup ? places.points[popup.point] : null;
@@ -259,6 +263,7 @@ export function TabView(props: TabViewProps) {
             id={panelId + '-places'}
             view={companionView}
             points={places.points}
+            busy={listBusy}
             settings={s}
             i18n={i18n}
             mapShown={!!engine}
