@@ -1,9 +1,9 @@
 // Config sources and failures, texts, theme, events and the public API, and the opt-in features:
 // Google Consent Mode v2, Global Privacy Control, embed placeholders. Plus the demo page and a
 // strict-CSP page.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { newProbe, openPage, waitReady, quiet } from './harness';
+import { newProbe, openPage, waitReady, quiet, eventually } from './harness';
 import { expectAxe } from './expect-axe';
 import {
   choiceApplied,
@@ -74,7 +74,7 @@ describe('where the config comes from, and when it is wrong', () => {
     const { page } = probe;
     await page.waitForFunction(() => ((window as any).__trackers || []).length === 1);
     expect(await trackersRan(page)).toEqual(['id=n-x']);
-    await vi.waitFor(() => expect(probe.consoleErrors).toHaveLength(1)); // its words are a lazy chunk
+    await eventually(() => expect(probe.consoleErrors).toHaveLength(1)); // its words are a lazy chunk
     expect(probe.consoleErrors[0]).toBe(
       '[piazza] consent: configurazione non valida: /barTimeout deve essere un numero intero ≥ 0; ' +
         '/categories/analytics/needed deve essere true o false; /services/tracker/category deve essere una chiave di /categories; ' +
@@ -98,7 +98,7 @@ describe('where the config comes from, and when it is wrong', () => {
     });
     const { page } = probe;
     await quiet(page);
-    await vi.waitFor(() => expect(probe.consoleErrors).toHaveLength(1));
+    await eventually(() => expect(probe.consoleErrors).toHaveLength(1));
     expect(probe.consoleErrors[0]).toMatch(/^\[piazza\] consent: configurazione non valida: \/ non è un JSON valido \(.+\)$/);
     expect(await page.evaluate(() => [(window as any).piazza.consent.allows('youtube'), !!(window as any).__wrapped])).toEqual([
       false,

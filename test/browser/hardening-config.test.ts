@@ -5,8 +5,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it, vi } from 'vitest';
-import { projectRoot } from './harness';
+import { describe, expect, it } from 'vitest';
+import { projectRoot, eventually } from './harness';
 import { useBrowserEnv } from './env';
 import { openGuarded, rejections } from './hardening-kit';
 import { firstResults } from './listing-helpers';
@@ -198,7 +198,7 @@ describe('a config copied from the jQuery block', () => {
       await page.$$eval('#remote-gui-1234 [role=listitem]', (els) => new Set(els.map((el) => el.getBoundingClientRect().left)).size),
     ).toBe(2);
     const ignored = () => warnings.filter((w) => w.startsWith('[piazza] listing block "remote-gui-1234": impostazione ignorata '));
-    await vi.waitFor(() => expect(ignored()).toHaveLength(IGNORED.length)); // their words are a lazy chunk
+    await eventually(() => expect(ignored()).toHaveLength(IGNORED.length)); // their words are a lazy chunk
     expect(
       ignored()
         .map((w) => w.split(' ')[6])

@@ -3,9 +3,9 @@
 // one; a server re-setting it): huge values, odd JSON (deep nesting, __proto__ keys, wrong types),
 // duplicated cconsent cookies on nested paths, and a whole session of page views with a cookie
 // that keeps coming back. Always: no exception, at most one reload per session.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'puppeteer-core';
-import { type Probe, quiet } from './harness';
+import { type Probe, quiet, eventually } from './harness';
 import { useBrowserEnv } from './env';
 import {
   choiceApplied,
@@ -161,7 +161,7 @@ describe('the consent interface chunk does not arrive', () => {
     );
     const { page } = probe;
     const said = () => probe.consoleErrors.filter((m) => m.startsWith('[piazza] consent: l’interfaccia non si è caricata'));
-    await vi.waitFor(() => expect(said()).toHaveLength(1), { timeout: 10_000 });
+    await eventually(() => expect(said()).toHaveLength(1));
     expect(await page.$('#cconsent-bar')).toBeNull();
     expect(await trackersRan(page)).toEqual([]);
 
@@ -174,7 +174,7 @@ describe('the consent interface chunk does not arrive', () => {
     const applied = await choiceApplied(page);
     await clickDialog(page, /^Save/);
     await applied();
-    await page.waitForFunction(() => ((window as any).__trackers || []).length > 0, { timeout: 10_000 });
+    await page.waitForFunction(() => ((window as any).__trackers || []).length > 0);
     expect(await trackersRan(page)).toEqual(['id=stats']);
     expect(said()).toHaveLength(1);
     expect(probe.pageErrors).toEqual([]);

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { vi } from 'vitest';
 import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
 import type { FaultSpec, LogEntry } from '../../fixtures/emulator/api.mjs';
 // @ts-ignore plain JS fixture module
@@ -413,6 +414,10 @@ export const untilQuiet = () =>
  * again. (puppeteer's waitForNetworkIdle is not used: it can wait forever on a request a navigation
  * cancelled.)
  */
+/** An assertion that comes true in time: messages whose words are a lazy chunk, animations' last
+ * frames. vi.waitFor's default second is too short for a chunk on two busy CI cores. */
+export const eventually = <T>(assertion: () => T | Promise<T>) => vi.waitFor(assertion, { timeout: 10_000, interval: 50 });
+
 export async function quiet(page: Page): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,9 +1,9 @@
 // "Locate me" on the geo tab: a position centres the map on the visitor and marks it; each
 // failure shows the original's text (English here for the English block, Italian otherwise).
 // Permissions and positions come from Chromium's own geolocation override.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { newProbe, waitReady, type Probe } from './harness';
+import { newProbe, waitReady, type Probe, eventually } from './harness';
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { geoReady, geoShown, mapSize, pixel, zoomChanged } from './listing-geo-kit';
@@ -55,15 +55,12 @@ describe('locate me', () => {
     // The position's dot is drawn in the middle of the map.
     const [w, h] = await mapSize(page, 'eventi-mappa');
     // Blue once the zoom animation has drawn its last frame.
-    await vi.waitFor(
-      async () => {
-        const [r, g, b] = await pixel(page, 'eventi-mappa', [Math.round(w / 2), Math.round(h / 2)]);
-        expect(b).toBeGreaterThan(150);
-        expect(r).toBeLessThan(60);
-        expect(g).toBeLessThan(140);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await eventually(async () => {
+      const [r, g, b] = await pixel(page, 'eventi-mappa', [Math.round(w / 2), Math.round(h / 2)]);
+      expect(b).toBeGreaterThan(150);
+      expect(r).toBeLessThan(60);
+      expect(g).toBeLessThan(140);
+    });
     expect(await page.$('#eventi-mappa .piazza-geo-locate-error')).toBeNull();
     expect(probe.errors).toEqual([]);
     expect(probe.external()).toEqual([]);

@@ -2,11 +2,22 @@
 // first shown; every nextPageQuery form is followed to the last page; places are clustered,
 // clusters zoom or spread, popups load their detail (here and from a remote portal); the
 // companion list follows the map; errors offer Retry; axe-core finds nothing in each state.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterPageTimers, chunksLoaded, distDir, frames, newProbe, openPage, waitReady, watchRequests, type Probe } from './harness';
+import {
+  afterPageTimers,
+  chunksLoaded,
+  distDir,
+  frames,
+  newProbe,
+  openPage,
+  waitReady,
+  watchRequests,
+  type Probe,
+  eventually,
+} from './harness';
 import { expectAxe } from './expect-axe';
 import { useBrowserEnv } from './env';
 import { announcements, pageIdle, recordAnnouncements } from './listing-helpers';
@@ -580,17 +591,14 @@ describe('the companion list', () => {
       JSON.stringify(seen),
     ).toBe(true);
     // The popup points at the place: centred above it, once the auto-pan animation is over.
-    await vi.waitFor(
-      async () => {
-        const alone = (await entries(page, id)).find((e) => e.point === Number(point))!;
-        const [px, py] = await mapPoint(page, id, alone.at!);
-        const box = await page.$eval(`#${id} .piazza-geo-popup`, (el) => el.getBoundingClientRect().toJSON());
-        expect(Math.abs(box.left + box.width / 2 - px)).toBeLessThanOrEqual(2);
-        expect(box.bottom).toBeLessThan(py - 41);
-        expect(box.bottom).toBeGreaterThan(py - 70);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await eventually(async () => {
+      const alone = (await entries(page, id)).find((e) => e.point === Number(point))!;
+      const [px, py] = await mapPoint(page, id, alone.at!);
+      const box = await page.$eval(`#${id} .piazza-geo-popup`, (el) => el.getBoundingClientRect().toJSON());
+      expect(Math.abs(box.left + box.width / 2 - px)).toBeLessThanOrEqual(2);
+      expect(box.bottom).toBeLessThan(py - 41);
+      expect(box.bottom).toBeGreaterThan(py - 70);
+    });
     expect(await page.evaluate(() => document.activeElement?.classList.contains('piazza-geo-popup'))).toBe(true);
     await expectAxe(page, 'popup from the list');
     expect(probe.errors).toEqual([]);

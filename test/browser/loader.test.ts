@@ -1,8 +1,8 @@
 // The loader in a real page: only needed chunks load, a broken block is isolated (one console error
 // naming block and JSON path, fallback kept), late markup mounts once, nothing leaves 127.0.0.1.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { chunksLoaded, distDir, newProbe, openPage, projectRoot, waitReady } from './harness';
+import { chunksLoaded, distDir, newProbe, openPage, projectRoot, waitReady, eventually } from './harness';
 import { useBrowserEnv } from './env';
 import { servePages } from './consent-kit';
 
@@ -76,7 +76,7 @@ describe('loader', () => {
     await probe.page.goto(url, { waitUntil: 'domcontentloaded' });
     await waitReady(probe.page);
     expect(await probe.page.$eval('#ok', (el) => el.getAttribute('data-piazza-state'))).toBe('mounted');
-    await vi.waitFor(() => expect(probe.consoleErrors).toHaveLength(4));
+    await eventually(() => expect(probe.consoleErrors).toHaveLength(4));
     expect(probe.consoleErrors).toEqual(
       expect.arrayContaining([
         '[piazza] consent: invalid config: /barTimeout must be an integer ≥ 0',
