@@ -3,12 +3,10 @@
 // the caller. The answer's mapping alone (status, body → value or RequestError) is a unit test
 // (test/unit/runtime/http.test.ts); here each kind of ending goes through a real request once.
 // The client is the project's own module, bundled for the page by esbuild as the build does.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { build } from 'esbuild';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { selectedEngines, useEngine, type Tab } from './engines';
-import { projectRoot } from './harness';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { selectedEngines, type Tab } from './engines';
+import { useModulePage, useModuleTabs } from './module-page';
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
 const json =
@@ -32,42 +30,14 @@ const ROUTES: Record<string, Route> = {
   '/drop': (req) => req.socket.destroy(),
 };
 
-let server: Server;
-let origin = '';
-let client = '';
 /** The Accept header of each request for `/ok` (the browser's own requests, e.g. a favicon, go elsewhere). */
 const accepts: string[] = [];
-
-beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [join(projectRoot, 'runtime/http.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'piazzaHttp',
-    target: 'es2019',
-    write: false,
-  });
-  client = bundle.outputFiles[0].text;
-  server = createServer((req, res) => {
-    const path = req.url!.split('?')[0];
-    if (path === '/')
-      return res
-        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-        .end('<!doctype html><title>http</title><script src="/http.js"></script>');
-    if (path === '/http.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(client);
+const served = useModulePage('runtime/http.ts', 'piazzaHttp', {
+  route: (req, res, path) => {
     if (path === '/ok') accepts.push(String(req.headers.accept));
     (ROUTES[path] ?? ((_q, r) => r.writeHead(404).end()))(req, res);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  origin = 'http://127.0.0.1:' + (server.address() as { port: number }).port;
+  },
 });
-afterAll(
-  () =>
-    new Promise<void>((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
-);
 
 /** What a getJson of `path` gave in the page: its value, or its error's name, status, kind and message. */
 interface Outcome {
@@ -76,18 +46,7 @@ interface Outcome {
 }
 
 describe.each(selectedEngines())('%s', (engine) => {
-  const env = useEngine(engine);
-  let tab: Tab | null = null;
-  afterEach(async () => {
-    await tab?.close();
-    tab = null;
-  });
-  const open = async () => {
-    tab = await env.engine.newTab();
-    await tab.goto(origin + '/');
-    await tab.waitFor(() => !!(window as any).piazzaHttp);
-    return tab;
-  };
+  const { open } = useModuleTabs(served, engine);
   /** getJson in the page; `abort` is 'before' (an aborted signal) or ms after the start. */
   const get = (t: Tab, path: string, o: { timeout?: number; abort?: 'before' | number } = {}) =>
     t.evaluate(
@@ -101,7 +60,7 @@ describe.each(selectedEngines())('%s', (engine) => {
           (e: any) => ({ error: { name: e.name, status: e.status, kind: e.kind, message: e.message } }),
         );
       },
-      origin + path,
+      served.origin + path,
       o.timeout ?? null,
       o.abort ?? null,
     ) as Promise<Outcome>;
@@ -146,7 +105,7 @@ describe.each(selectedEngines())('%s', (engine) => {
       return Promise.allSettled([first, second]).then((all) =>
         all.map((r) => (r.status === 'fulfilled' ? { value: r.value } : { error: r.reason.name })),
       );
-    }, origin);
+    }, served.origin);
     expect(settled).toEqual([{ error: 'Cancelled' }, { value: { totalCount: 2, name: 'Città' } }]);
   });
 });
