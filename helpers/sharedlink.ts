@@ -77,7 +77,7 @@ async function embed(link: HTMLElement, ctx: RuntimeContext) {
     injectStyle('sharedlink', '[data-piazza-embed]{overflow-wrap:anywhere}[data-piazza-embed] img{max-width:100%;height:auto}', ctx.nonce);
     for (const placeholder of placeholdersFor(id, view)) {
       const grid = gridOf(placeholder);
-      const fragment = sanitizeEmbed(html, plan.base);
+      const fragment = await sanitizeEmbed(html, plan.base);
       for (const el of Array.from(fragment.children)) el.setAttribute('data-piazza-embed', '');
       placeholder.replaceWith(fragment);
       if (grid) follow(grid).relayout();

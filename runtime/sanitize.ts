@@ -1,40 +1,67 @@
 // One policy for every piece of remote HTML piazza puts in the page — a listing's server-rendered
 // views and map popups, shared-link embeds — because all of it is equally untrusted (another
-// portal's, or this portal's data). DOMPurify (a maintained sanitizer) removes scripts, event
-// handlers and javascript: URLs; on top of it we drop what could restyle, frame or phish on our page
+// portal's, or this portal's data). A maintained sanitiser removes scripts, event handlers and
+// javascript: URLs; on top of it we drop what could restyle, frame or phish on our page
 // (style, forms, frames, objects, <base>, <meta>, <link>; a CSS url() would also be a request the
 // data chooses), and the markers piazza acts on: a later piazza.mount() must never read JSONP from a
 // host the data names, nor mount a block the data slipped in. Kept: classes, data-element attributes
 // (the PA validator reads them), Bootstrap Italia's <svg><use> icons, link targets — a link opening
 // a new tab never gets our window (rel noopener).
-// Imported by lazy chunks only: DOMPurify never weighs on piazza.js.
-import DOMPurify from 'dompurify';
+// The browser's own sanitiser where it has one (runtime/sanitize/native.ts), else DOMPurify
+// (runtime/sanitize/dompurify.ts, a chunk fetched only then); both get the policy below, and their
+// nodes go through the same last steps (`finish`). Imported by lazy chunks only.
+import { lazyModule } from './lazy';
+import { hasNativeSanitizer, nativeSanitizer } from './sanitize/native';
+import type { Clean, Policy } from './sanitize/types';
 
-const POLICY = {
-  ADD_TAGS: ['use'],
-  ADD_ATTR: ['target'],
-  FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
-  FORBID_ATTR: ['style', 'formaction', 'action', 'srcdoc', 'ping', 'data-piazza-block', 'data-shared_link', 'data-shared_link_view'],
+export type { Clean } from './sanitize/types';
+
+const POLICY: Policy = {
+  elements: ['style', 'form', 'input', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
+  attributes: ['style', 'formaction', 'action', 'srcdoc', 'ping', 'is', 'data-piazza-block', 'data-shared_link', 'data-shared_link_view'],
 };
 
-type Purifier = ReturnType<typeof DOMPurify>;
+export const loadSanitizer = lazyModule<Clean>(async () => {
+  const clean = hasNativeSanitizer() ? nativeSanitizer(POLICY) : (await import('./sanitize/dompurify')).dompurifySanitizer(POLICY);
+  return (html) => finish(clean(html));
+});
+
+/** Link schemes a view may point at (DOMPurify's own list; the native sanitiser removes only javascript:). */
+const LINK_SCHEMES = /^(https?|mailto|tel|callto|sms|cid|xmpp|matrix|ftps?):$/;
+
 /**
- * One DOMPurify, its configuration set once: `sanitize(html, config)` reads and copies the whole
- * configuration at every call (a third of its time on a listing's six cards, in the search's CPU
- * profile, issue 31). It returns nodes, never HTML text: what it cleaned is what goes in the page,
- * with no serialise-and-parse-again between (the way mutation XSS slips through, and the parse
- * was a millisecond of a search's answer).
+ * The last steps, the same after either sanitiser: a link opening a new tab never gets our window
+ * (rel noopener); no element may take the name of a property of `document` or of a form (DOM
+ * clobbering: `<img name="getElementById">` would shadow the page's own); a custom element gives
+ * way to its content (a page's own components must not start from data); a link may only point
+ * at a web page, a mail or a phone number. DOMPurify does the last three itself; the native
+ * sanitiser does not.
  */
-let purifier: Purifier | undefined;
-function instance(): Purifier {
-  if (!purifier) {
-    purifier = DOMPurify(window);
-    purifier.setConfig({ ...POLICY, RETURN_DOM_FRAGMENT: true });
-    purifier.addHook('afterSanitizeAttributes', (node) => {
-      if (node instanceof Element && node.getAttribute('target') === '_blank') addRel(node, 'noopener');
-    });
+function finish(fragment: DocumentFragment): DocumentFragment {
+  const form = document.createElement('form');
+  for (const el of Array.from(fragment.querySelectorAll('*'))) {
+    if (el.localName.includes('-')) {
+      el.replaceWith(...Array.from(el.childNodes));
+      continue;
+    }
+    for (const name of ['id', 'name']) {
+      const value = el.getAttribute(name);
+      if (value !== null && (value in document || value in form)) el.removeAttribute(name);
+    }
+    for (const attr of Array.from(el.attributes)) {
+      if (attr.localName === 'href' && !linkAllowed(attr.value)) el.removeAttributeNode(attr);
+    }
+    if (el.getAttribute('target')?.toLowerCase() === '_blank') addRel(el, 'noopener');
   }
-  return purifier;
+  return fragment;
+}
+
+function linkAllowed(value: string): boolean {
+  try {
+    return LINK_SCHEMES.test(new URL(value, document.baseURI).protocol);
+  } catch {
+    return false;
+  }
 }
 
 function addRel(el: Element, token: string) {
@@ -43,16 +70,13 @@ function addRel(el: Element, token: string) {
   el.setAttribute('rel', Array.from(rel).join(' '));
 }
 
-/** Remote HTML as clean nodes (of an inert document: nothing loads or runs until they are put in the page). */
-export const sanitizeNodes = (html: string): DocumentFragment => instance().sanitize(html) as unknown as DocumentFragment;
-
 /**
  * Remote HTML as clean nodes, its links and images pointing at `base` (protocol//host:port of the
  * portal it came from) and every link opening in a new tab: an embed of another page must not
  * navigate ours.
  */
-export function sanitizeEmbed(html: string, base: string): DocumentFragment {
-  const fragment = sanitizeNodes(html);
+export async function sanitizeEmbed(html: string, base: string): Promise<DocumentFragment> {
+  const fragment = (await loadSanitizer())(html);
   fragment.querySelectorAll('a[href], area[href]').forEach((a) => {
     absolutize(a, 'href', base);
     a.setAttribute('target', '_blank');

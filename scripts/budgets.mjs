@@ -39,6 +39,12 @@ const runtime = [
   { name: 'helper: procedure steps', chunks: ['helper-procedure'], limit: '2.5 KB' },
   { name: 'helper: masonry cards', chunks: ['helper-masonry'], limit: '0.5 KB' },
   { name: 'helper: shared-link embeds (without the shared http and sanitizer chunks)', chunks: ['helper-sharedlink'], limit: '3 KB' },
+  {
+    name: "remote-HTML sanitizer: the policy and the browser's own sanitizer (Element.setHTML), with the theme's icons kept (listing views, map popups, shared-link embeds)",
+    chunks: ['sanitize'],
+    limit: '2 KB',
+  },
+  { name: 'DOMPurify 3, only in a browser without a sanitizer of its own (Safari)', chunks: ['dompurify'], limit: '12 KB' },
   { name: 'gallery trigger (loads on [data-gallery])', chunks: ['helper-gallery'], limit: '3.5 KB' },
   { name: 'gallery lightbox (fslightbox-react + wrapper, on first use)', chunks: ['lightbox'], limit: '18 KB' },
   {

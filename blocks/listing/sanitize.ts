@@ -1,7 +1,8 @@
 // Server-rendered views (`extradata.view`) and map popups go through runtime/sanitize.ts, the one
-// policy for remote HTML; DOMPurify is a lazy chunk of its own here, fetched in parallel with the
-// block's first request. A view is cleaned once into nodes; each place that shows it gets a copy
-// of them (made in the page's document), so no cleaned view is ever parsed again.
+// policy for remote HTML; the sanitiser is a lazy chunk of its own here, fetched in parallel with
+// the block's first request (and DOMPurify only where the browser has no sanitiser of its own). A
+// view is cleaned once into nodes; each place that shows it gets a copy of them (made in the
+// page's document), so no cleaned view is ever parsed again.
 import { RequestError } from '../../runtime/http/core';
 import { lazyModule } from '../../runtime/lazy';
 import type { CleanView, Hit, RawHit } from './model/response';
@@ -9,10 +10,12 @@ import type { CleanView, Hit, RawHit } from './model/response';
 type Clean = (html: string) => CleanView;
 
 export const loadSanitizer = lazyModule<Clean>(() =>
-  import('../../runtime/sanitize').then((m) => (html: string) => {
-    const nodes = m.sanitizeNodes(html);
-    return { copy: () => document.importNode(nodes, true) };
-  }),
+  import('../../runtime/sanitize')
+    .then((m) => m.loadSanitizer())
+    .then((clean) => (html: string) => {
+      const nodes = clean(html);
+      return { copy: () => document.importNode(nodes, true) };
+    }),
 );
 
 /** Views cleaned, by their server HTML, at most `max` (then all forgotten): a hit shown again is not cleaned again. */
@@ -29,7 +32,7 @@ export function viewCache(max: number): (html: string, clean: Clean) => CleanVie
 }
 
 /**
- * `url`'s hits as the page may show them: every view through DOMPurify before anything can render
+ * `url`'s hits as the page may show them: every view through the sanitiser before anything can render
  * it (the sanitiser loaded only when a hit has one; its failed download is the request's failure).
  */
 export async function cleanHits(hits: RawHit[], url: string, cached = (html: string, clean: Clean) => clean(html)): Promise<Hit[]> {

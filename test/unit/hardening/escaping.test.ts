@@ -99,8 +99,8 @@ describe('view sanitizers (listing and shared-link embeds)', () => {
     expect(box.textContent).toContain('{{name}}');
   });
 
-  it('a shared-link embed does the same', () => {
-    const fragment = sanitizeEmbed(HOSTILE_VIEW, 'https://altro.it');
+  it('a shared-link embed does the same', async () => {
+    const fragment = await sanitizeEmbed(HOSTILE_VIEW, 'https://altro.it');
     expect(liveMarkup(fragment)).toEqual(CLEAN);
     expect(fragment.querySelector('.card h3 a')?.getAttribute('href')).toBe('https://altro.it/x');
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { sanitizeEmbed, sanitizeNodes } from '../../../runtime/sanitize';
+import { loadSanitizer, sanitizeEmbed } from '../../../runtime/sanitize';
 
 const html = (fragment: DocumentFragment) => {
   const div = document.createElement('div');
@@ -9,9 +9,9 @@ const html = (fragment: DocumentFragment) => {
 };
 
 describe('remote HTML: one policy for listing views and shared-link embeds', () => {
-  it('drops scripts, event handlers, javascript: URLs, styles and forms', () => {
+  it('drops scripts, event handlers, javascript: URLs, styles and forms', async () => {
     const out = html(
-      sanitizeEmbed(
+      await sanitizeEmbed(
         '<div class="card" onclick="x()" style="position:fixed"><script>alert(1)</script>' +
           '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">a</a><style>body{display:none}</style>' +
           '<form action="https://evil.example/"><input name=p></form><iframe src="https://evil.example"></iframe>' +
@@ -26,9 +26,9 @@ describe('remote HTML: one policy for listing views and shared-link embeds', () 
     expect(out.querySelector('.card')).not.toBeNull();
   });
 
-  it('points relative URLs at the remote portal and opens links in a new tab without our window', () => {
+  it('points relative URLs at the remote portal and opens links in a new tab without our window', async () => {
     const out = html(
-      sanitizeEmbed(
+      await sanitizeEmbed(
         '<a href="/Vivere/Eventi/festa" rel="bookmark">Festa</a><a href="#top">su</a>' +
           '<img src="/var/img/a.jpg" srcset="/var/img/a.jpg 1x, /var/img/a2.jpg 2x" alt="">',
         'http://127.0.0.1:9000',
@@ -45,15 +45,15 @@ describe('remote HTML: one policy for listing views and shared-link embeds', () 
     expect(img.getAttribute('srcset')).toBe('http://127.0.0.1:9000/var/img/a.jpg 1x, http://127.0.0.1:9000/var/img/a2.jpg 2x');
   });
 
-  it("the listing's views and the embeds keep and drop the same things", () => {
+  it("the listing's views and the embeds keep and drop the same things", async () => {
     const remote =
       '<div class="card" data-element="service-link"><svg class="icon"><use href="/sprite.svg#it-arrow-right"></use></svg>' +
       '<a href="/a" target="_blank" ping="https://track.example/">a</a><a href="/b">b</a>' +
       '<link rel="stylesheet" href="https://evil.example/x.css"><base href="https://evil.example/"><meta http-equiv="refresh" content="0">' +
       '<select><option>x</option></select><object data="x.swf"></object>' +
       '<div data-piazza-block="listing"></div><a data-shared_link="1" data-shared_link_view="card">s</a></div>';
-    const fromText = html(sanitizeNodes(remote));
-    const fromEmbed = html(sanitizeEmbed(remote, 'https://altro.it'));
+    const fromText = html((await loadSanitizer())(remote));
+    const fromEmbed = html(await sanitizeEmbed(remote, 'https://altro.it'));
     for (const out of [fromText, fromEmbed]) {
       expect(out.querySelector('.card[data-element="service-link"] svg use')).not.toBeNull();
       expect(
