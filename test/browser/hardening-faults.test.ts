@@ -397,7 +397,7 @@ describe('a chunk that fails to load', () => {
         probe.consoleErrors.some((m) => m.startsWith('[piazza]') && m.includes(t.blockId)),
         probe.consoleErrors.join('\n'),
       ).toBe(true);
-      // The sanitizer (runtime/sanitize.ts with DOMPurify) is shared: every block with server views, and the shared-link helper, need it.
+      // The sanitizer (runtime/sanitize.ts) is shared: every block with server views, and the shared-link helper, need it.
       await othersWork(page, chunk === 'sanitize' ? [t, byId('f-server'), byId('f-remoto'), byId('f-embed')] : [t]);
       release();
       await page.click(`#${id} .piazza-error[role=alert] button`);
