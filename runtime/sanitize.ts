@@ -22,7 +22,7 @@ const POLICY: Policy = {
 };
 
 export const loadSanitizer = lazyModule<Clean>(async () => {
-  const clean = hasNativeSanitizer() ? nativeSanitizer(POLICY) : (await import('./sanitize/dompurify')).dompurifySanitizer(POLICY);
+  const clean = (hasNativeSanitizer() && nativeSanitizer(POLICY)) || (await import('./sanitize/dompurify')).dompurifySanitizer(POLICY);
   return (html) => finish(clean(html));
 });
 

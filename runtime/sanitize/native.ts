@@ -26,7 +26,38 @@ export const hasNativeSanitizer = (): boolean =>
   typeof (Element.prototype as Partial<SafeSetHTML>).setHTML === 'function' &&
   typeof (window as { Sanitizer?: unknown }).Sanitizer === 'function';
 
-export function nativeSanitizer(policy: Policy): Clean {
+/**
+ * The browser's sanitiser with the policy, or null when this browser's `setHTML` does not follow
+ * it: Chromium 105–117 shipped an earlier Sanitizer API with other configuration names, which it
+ * would ignore — and with them the policy's removals. So the sanitiser must first clean a sample
+ * the way the policy says, or DOMPurify is used.
+ */
+export function nativeSanitizer(policy: Policy): Clean | null {
+  let clean: Clean;
+  try {
+    clean = withPolicy(policy);
+  } catch {
+    return null;
+  }
+  return follows(clean(SAMPLE)) ? clean : null;
+}
+
+/** One removal of each kind the configuration asks for, and one the safe mode makes by itself. */
+const SAMPLE =
+  '<p data-piazza-block="x" style="color:red"><style>p{}</style><!--c--><a href="javascript:void 0">a</a><svg><set attributeName="x"></set></svg></p>';
+function follows(out: DocumentFragment): boolean {
+  const p = out.querySelector('p');
+  const walker = document.createTreeWalker(out, NodeFilter.SHOW_COMMENT);
+  return (
+    !!p &&
+    !p.hasAttribute('data-piazza-block') &&
+    !p.hasAttribute('style') &&
+    !out.querySelector('style, set, a[href]') &&
+    !walker.nextNode()
+  );
+}
+
+function withPolicy(policy: Policy): Clean {
   const { Sanitizer } = window as unknown as { Sanitizer: new (config: object) => unknown };
   const sanitizer = new Sanitizer({
     removeElements: [...policy.elements, ...SVG_ANIMATION.map((name) => ({ name, namespace: SVG }))],
