@@ -42,18 +42,17 @@ export function nativeSanitizer(policy: Policy): Clean | null {
   return follows(clean(SAMPLE)) ? clean : null;
 }
 
-/** One removal of each kind the configuration asks for, and one the safe mode makes by itself. */
+/**
+ * One removal of each kind the configuration asks for, and one the safe mode makes by itself. No
+ * style in it: parsing one reports a violation on a page whose CSP has no 'unsafe-inline' styles.
+ */
 const SAMPLE =
-  '<p data-piazza-block="x" style="color:red"><style>p{}</style><!--c--><a href="javascript:void 0">a</a><svg><set attributeName="x"></set></svg></p>';
+  '<p data-piazza-block="x" ping="/p"><!--c--><a href="javascript:void 0">a</a><svg><set attributeName="x"></set></svg></p><form></form>';
 function follows(out: DocumentFragment): boolean {
   const p = out.querySelector('p');
   const walker = document.createTreeWalker(out, NodeFilter.SHOW_COMMENT);
   return (
-    !!p &&
-    !p.hasAttribute('data-piazza-block') &&
-    !p.hasAttribute('style') &&
-    !out.querySelector('style, set, a[href]') &&
-    !walker.nextNode()
+    !!p && !p.hasAttribute('data-piazza-block') && !p.hasAttribute('ping') && !out.querySelector('form, set, a[href]') && !walker.nextNode()
   );
 }
 
