@@ -11,7 +11,7 @@
 // (runtime/sanitize/dompurify.ts, a chunk fetched only then); both get the policy below, and their
 // nodes go through the same last steps (`finish`). Imported by lazy chunks only.
 import { lazyModule } from './lazy';
-import { hasNativeSanitizer, nativeSanitizer } from './sanitize/native';
+import { nativeSanitizer } from './sanitize/native';
 import type { Clean, Policy } from './sanitize/types';
 
 export type { Clean } from './sanitize/types';
@@ -22,7 +22,7 @@ const POLICY: Policy = {
 };
 
 export const loadSanitizer = lazyModule<Clean>(async () => {
-  const clean = (hasNativeSanitizer() && nativeSanitizer(POLICY)) || (await import('./sanitize/dompurify')).dompurifySanitizer(POLICY);
+  const clean = nativeSanitizer(POLICY) ?? (await import('./sanitize/dompurify')).dompurifySanitizer(POLICY);
   return (html) => finish(clean(html));
 });
 

@@ -22,17 +22,18 @@ interface SafeSetHTML {
   setHTML(html: string, options: { sanitizer: unknown }): void;
 }
 
-export const hasNativeSanitizer = (): boolean =>
-  typeof (Element.prototype as Partial<SafeSetHTML>).setHTML === 'function' &&
-  typeof (window as { Sanitizer?: unknown }).Sanitizer === 'function';
-
 /**
- * The browser's sanitiser with the policy, or null when this browser's `setHTML` does not follow
- * it: Chromium 105–117 shipped an earlier Sanitizer API with other configuration names, which it
+ * The browser's sanitiser with the policy, or null when it has none or its `setHTML` does not
+ * follow the policy: Chromium 105–117 shipped an earlier Sanitizer API with other configuration names, which it
  * would ignore — and with them the policy's removals. So the sanitiser must first clean a sample
  * the way the policy says, or DOMPurify is used.
  */
 export function nativeSanitizer(policy: Policy): Clean | null {
+  if (
+    typeof (Element.prototype as Partial<SafeSetHTML>).setHTML !== 'function' ||
+    typeof (window as { Sanitizer?: unknown }).Sanitizer !== 'function'
+  )
+    return null;
   let clean: Clean;
   try {
     clean = withPolicy(policy);

@@ -88,9 +88,7 @@ describe.each(selectedEngines())('%s', (engine) => {
           forbidden: els
             .map((e) => e.localName)
             .filter((n) =>
-              /^(script|iframe|frame|object|embed|form|input|button-never|textarea|select|option|style|link|base|meta|animate|set|x-widget)$/.test(
-                n,
-              ),
+              /^(script|iframe|frame|object|embed|form|input|textarea|select|option|style|link|base|meta|animate|set|x-widget)$/.test(n),
             ),
           codeUrls: els.flatMap((e) =>
             Array.from(e.attributes)
