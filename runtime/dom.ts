@@ -44,7 +44,8 @@ export function createAnnouncer(host?: HTMLElement, delay = 250) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     element: region,
-    say(text: string) {
+    /** `text` may be a function: the words are then made when they are said, after the delay, not on the way to a drawing. */
+    say(text: string | (() => string)) {
       clearTimeout(timer);
       // Marks a message on its way, so a page (and its tests) can tell "said" from "still to say".
       region.setAttribute('data-piazza-announcing', '');
@@ -52,7 +53,7 @@ export function createAnnouncer(host?: HTMLElement, delay = 250) {
         // Clearing first makes a repeated identical message be announced again.
         region.textContent = '';
         requestAnimationFrame(() => {
-          region.textContent = text;
+          region.textContent = wordsOf(text);
           region.removeAttribute('data-piazza-announcing');
         });
       }, delay);
@@ -63,6 +64,9 @@ export function createAnnouncer(host?: HTMLElement, delay = 250) {
     },
   };
 }
+
+/** An announcement's words: made now, when they are a function (runtime/types.ts `Announce`). */
+export const wordsOf = (text: string | (() => string)): string => (typeof text === 'function' ? text() : text);
 
 /**
  * Resolves in a task after the next frame is painted: work that must not stand between a drawing

@@ -4,6 +4,12 @@ import type { AdminLog, AdminNote, ConfigProblem } from './problems';
 
 export type { AdminLines, AdminLog, AdminNote, AdminNotes, ConfigProblem, Words } from './problems';
 
+/**
+ * A polite message for screen readers. Its words may be a function, made when they are said (the
+ * announcer waits anyway): a count's plural rules then stay off the way to the results (issue 31).
+ */
+export type Announce = (text: string | (() => string)) => void;
+
 /** What a block or helper chunk receives from the loader. */
 export interface RuntimeContext {
   version: string;

@@ -8,6 +8,7 @@ import { urlState } from '../../runtime/block/url-state';
 import { RequestError } from '../../runtime/http';
 import { ezLocale, type I18n } from '../../runtime/i18n';
 import type { AdminLog } from '../../runtime/log';
+import type { Announce } from '../../runtime/types';
 import type { TableApi } from './api';
 import { drawParams, isCurrentDraw, misalignment, nextDraw, type DrawRequest } from './model/draw';
 import { buildQuery } from './model/query';
@@ -28,7 +29,7 @@ export interface TableSetup {
   linkTemplate: string;
   /** null: the URL is left alone. */
   urlKeys: UrlKeys | null;
-  announce(text: string): void;
+  announce: Announce;
 }
 
 export type LoadError = 'ajax' | 'invalidJson';
@@ -136,7 +137,7 @@ export function createTable(setup: TableSetup) {
     store.shown = ref({ result: r, state });
     store.error = null;
     store.loading = false;
-    setup.announce(i18n.plural('results', r.recordsFiltered));
+    setup.announce(() => i18n.plural('results', r.recordsFiltered));
   }
 
   const draws = resource({

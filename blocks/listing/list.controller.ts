@@ -4,7 +4,7 @@
 import { ref } from '../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../runtime/block/result-store';
 import type { RequestError } from '../../runtime/http';
-import type { Words } from '../../runtime/types';
+import type { Announce, Words } from '../../runtime/types';
 import type { I18n } from '../../runtime/i18n';
 import { pageCount } from '../../runtime/pagination';
 import type { ListingApi } from './api';
@@ -38,7 +38,7 @@ export interface ListControllerOptions {
   settings: ListingSettings;
   api: ListingApi;
   i18n: I18n;
-  announce(text: string): void;
+  announce: Announce;
   onResults(totalCount: number): void;
   onError(error: RequestError, what: Words): void;
   /** A page past the end (an old link) is corrected to the last page, without a history entry. */
@@ -115,7 +115,7 @@ export function createListController(o: ListControllerOptions) {
       return;
     }
     // The first results are part of the page; after that, one polite message per result change.
-    if (!first) o.announce(describe(change, res.hits.length));
+    if (!first) o.announce(() => describe(change, res.hits.length));
     o.onResults(res.totalCount);
   }
 

@@ -3,7 +3,7 @@
 // that a tab imports the contract and tabs.ts imports the tabs, with no circle between them.
 import type { ComponentType } from 'preact';
 import type { I18n } from '../../runtime/i18n';
-import type { BlockContext, Words } from '../../runtime/types';
+import type { Announce, BlockContext, Words } from '../../runtime/types';
 import type { RequestError } from '../../runtime/http';
 import type { ListingApi } from './api';
 import type { ListingActions } from './model/state';
@@ -31,7 +31,7 @@ export interface TabViewProps {
   /** id of the tab's panel element (`{blockId}-{tab}`), e.g. to prefix ids inside it. */
   panelId: string;
   /** One polite live-region message per result change ("12 luoghi sulla mappa"). */
-  announce(text: string): void;
+  announce: Announce;
   /** Report a result count: a `hideIfEmpty` block is revealed by the first count > 0. */
   onResults(totalCount: number): void;
   /** Log a failed request for admins (block id, status, message, URL). The visitor sees your <ErrorNotice>. */

@@ -48,7 +48,7 @@ import { createAnnouncer, injectStyle } from '../dom';
 import { mark } from '../timeline';
 import { createI18n, type Catalog, type I18n, type Messages } from '../i18n';
 import { adminLog, linePrefix, type AdminLog } from '../log';
-import type { BlockContext, ConfigProblem, MountContext } from '../types';
+import type { Announce, BlockContext, ConfigProblem, MountContext } from '../types';
 import { urlState, type UrlState, type UrlStateOptions } from './url-state';
 
 /** What every block config may carry, read by the kit. */
@@ -67,7 +67,7 @@ export interface BlockScope<C> {
   /** The element the block renders into (after the kept JSON config script). */
   host: HTMLElement;
   /** A polite message for screen readers (debounced: a burst says only the last). */
-  announce(text: string): void;
+  announce: Announce;
   /** Renders into the host; unrendered on unmount. */
   render(vnode: ComponentChild): void;
   /** Runs `dispose` on unmount (in reverse order of adding). */

@@ -5,7 +5,7 @@
 import { ref } from '../../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import type { RequestError } from '../../../runtime/http';
-import type { Words } from '../../../runtime/types';
+import type { Announce, Words } from '../../../runtime/types';
 import { createI18n, type I18n } from '../../../runtime/i18n';
 import type { ListingApi } from '../api';
 import { calendarUrl } from '../model/endpoints';
@@ -33,7 +33,7 @@ export interface AgendaControllerOptions {
   api: ListingApi;
   i18n: I18n;
   view: AgendaView;
-  announce(text: string): void;
+  announce: Announce;
   onResults(count: number): void;
   onError(error: RequestError, what: Words): void;
   now?: () => Date;
@@ -61,7 +61,8 @@ export function createAgendaController(o: AgendaControllerOptions) {
         results.loaded = period;
         settle(results);
         const count = eventsIn(events, periodBounds(period)).length;
-        o.announce(countMessage(o.i18n, period, count, now()));
+        const at = now();
+        o.announce(() => countMessage(o.i18n, period, count, at));
         o.onResults(count);
       },
       failed(_error, results) {

@@ -4,7 +4,7 @@
 import { ref } from '../../../runtime/block/store';
 import { resultStore, settle, type ResultState } from '../../../runtime/block/result-store';
 import { latest, RequestError } from '../../../runtime/http';
-import type { Words } from '../../../runtime/types';
+import type { Announce, Words } from '../../../runtime/types';
 import type { AdminLog } from '../../../runtime/log';
 import type { ListingApi } from '../api';
 import { createI18n, type I18n } from '../../../runtime/i18n';
@@ -45,7 +45,7 @@ export interface GeoControllerOptions {
   api: Pick<ListingApi, 'geoPage'>;
   /** The block's admin lines (ctx.log). */
   log: Pick<AdminLog, 'warn'>;
-  announce(text: string): void;
+  announce: Announce;
   onResults(totalCount: number): void;
   onError(error: RequestError, what: Words): void;
   now?: () => Date;
@@ -148,7 +148,7 @@ export function createGeoController(o: GeoControllerOptions) {
             en: res.skipped + (one ? ' place' : ' places') + ' without coordinates (missing or 0,0) not shown on the map',
           });
         }
-        o.announce(i18n.plural('geo.count', res.points.length));
+        o.announce(() => i18n.plural('geo.count', res.points.length));
         o.onResults(res.totalCount);
       },
       cancel: () => slot.cancel(),

@@ -12,6 +12,7 @@ import { adminLog, linePrefix } from '../../../runtime/log';
 import { createTable, requestFor, requestKey, type TableSetup } from '../../../blocks/datatable/table.controller';
 import { Cancelled, RequestError } from '../../../runtime/http';
 import { createI18n } from '../../../runtime/i18n';
+import { wordsOf } from '../../../runtime/dom';
 
 const tick = async (n = 3) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0));
@@ -90,7 +91,7 @@ function setup(total = 25, o: { urlState?: boolean; first?: Script } = {}) {
     linkTemplate: '/openpa/object/{id}',
     rules: { columns, facets, pageSizeOptions: [10, 25], defaults },
     urlKeys: o.urlState === false ? null : urlKeys('documenti'),
-    announce: (t) => said.push(t),
+    announce: (t) => said.push(wordsOf(t)),
   };
   const table = createTable(config);
   return { table, sent, said, config, next: (f: Script) => (answer = f), cancels: () => cancels };

@@ -11,6 +11,7 @@ import { catalog } from '../../../blocks/listing/agenda/i18n';
 import { createAgendaController } from '../../../blocks/listing/agenda/agenda.controller';
 import { settings } from '../listing/fixtures';
 import { item } from './fixtures';
+import { wordsOf } from '../../../runtime/dom';
 
 const TODAY = new Date(2025, 8, 16, 10);
 
@@ -47,7 +48,7 @@ function setup(view: 'month' | 'day' = 'month') {
     i18n: createI18n(catalog, 'it-IT'),
     view,
     now: () => TODAY,
-    announce: (text) => said.push(text),
+    announce: (text) => said.push(wordsOf(text)),
     onResults: (n) => counts.push(n),
     onError: (e, what) => errors.push(what.en + ' ' + e.status),
   });

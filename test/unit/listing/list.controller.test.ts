@@ -8,6 +8,7 @@ import { createActions, createState, defaultState } from '../../../blocks/listin
 import type { ListingApi } from '../../../blocks/listing/api';
 import type { Hit } from '../../../blocks/listing/model/response';
 import { settings } from './fixtures';
+import { wordsOf } from '../../../runtime/dom';
 
 const hit = (id: number): Hit => ({
   id,
@@ -49,7 +50,7 @@ function setup(config: Parameters<typeof settings>[0], total = 23, page = 0) {
     settings: s,
     api,
     i18n: createI18n(catalog, 'it-IT'),
-    announce: (t) => said.push(t),
+    announce: (t) => said.push(wordsOf(t)),
     onResults: (n) => counts.push(n),
     onError: () => {},
     onPageCorrected: () => corrected++,
