@@ -23,7 +23,7 @@ const POLICY: Policy = {
 
 export const loadSanitizer = lazyModule<Clean>(async () => {
   const clean = nativeSanitizer(POLICY) ?? (await import('./sanitize/dompurify')).dompurifySanitizer(POLICY);
-  return (html) => finish(clean(html));
+  return (html) => finish(clean(html), html);
 });
 
 /** Link schemes a view may point at (DOMPurify's own list; the native sanitiser removes only javascript:). */
@@ -35,26 +35,39 @@ const LINK_SCHEMES = /^(https?|mailto|tel|callto|sms|cid|xmpp|matrix|ftps?):$/;
  * clobbering: `<img name="getElementById">` would shadow the page's own); a custom element gives
  * way to its content (a page's own components must not start from data); a link may only point
  * at a web page, a mail or a phone number. DOMPurify does the last three itself; the native
- * sanitiser does not.
+ * sanitiser does not. Each step visits only the elements its selector finds, not every element of
+ * the view (a search's answer waits for it: issue 31).
  */
-function finish(fragment: DocumentFragment): DocumentFragment {
-  const form = document.createElement('form');
-  for (const el of Array.from(fragment.querySelectorAll('*'))) {
-    if (el.localName.includes('-')) {
-      el.replaceWith(...Array.from(el.childNodes));
-      continue;
+function finish(fragment: DocumentFragment, html: string): DocumentFragment {
+  if (CUSTOM_TAG.test(html)) {
+    for (const el of Array.from(fragment.querySelectorAll('*'))) {
+      if (el.localName.includes('-')) el.replaceWith(...Array.from(el.childNodes));
     }
+  }
+  const form = document.createElement('form');
+  for (const el of Array.from(fragment.querySelectorAll('[id], [name]'))) {
     for (const name of ['id', 'name']) {
       const value = el.getAttribute(name);
       if (value !== null && (value in document || value in form)) el.removeAttribute(name);
     }
+  }
+  // `*|`: an href in any namespace (SVG's xlink:href too)
+  for (const el of Array.from(fragment.querySelectorAll('[*|href]'))) {
     for (const attr of Array.from(el.attributes)) {
       if (attr.localName === 'href' && !linkAllowed(attr.value)) el.removeAttributeNode(attr);
     }
-    if (el.getAttribute('target')?.toLowerCase() === '_blank') addRel(el, 'noopener');
+  }
+  for (const el of Array.from(fragment.querySelectorAll('[target]'))) {
+    if (el.getAttribute('target')!.toLowerCase() === '_blank') addRel(el, 'noopener');
   }
   return fragment;
 }
+
+/**
+ * A start tag whose name has a hyphen (a custom element's): the name runs to the first of the
+ * characters that end it in the HTML tokenizer. The parser makes no element of its own with one.
+ */
+const CUSTOM_TAG = /<[a-z][^\t\n\f\r />]*-/i;
 
 function linkAllowed(value: string): boolean {
   try {

@@ -22,7 +22,8 @@ const CASES: Record<string, string> = {
   codeLinks:
     `<a id="j1" href="javascript:${RUN(11)}">a</a><a id="j2" href=" JaVaScRiPt&colon;${RUN(12)}">b</a><a id="j3" href="java&#x09;script:${RUN(13)}">c</a>` +
     `<svg><a id="j4" xlink:href="javascript:${RUN(14)}"><text>d</text></a><a><animate attributeName="href" values="javascript:${RUN(15)}"/><text>e</text></a></svg>` +
-    '<a id="data" href="data:text/html,<b>x</b>">f</a><a id="vb" href="vbscript:x">g</a>',
+    '<a id="data" href="data:text/html,<b>x</b>">f</a><a id="vb" href="vbscript:x">g</a>' +
+    '<svg><a id="xdata" xlink:href="data:text/html,<b>x</b>"><text>h</text></a><a id="svb" href="vbscript:x"><text>i</text></a></svg>',
   fineLinks:
     '<a id="mail" href="mailto:urp@comune.it">m</a><a id="tel" href="tel:+390461000000">t</a><a id="hash" href="#top">h</a><a id="abs" href="https://altro.it/x">x</a>',
   badIcons:
