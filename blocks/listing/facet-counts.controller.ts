@@ -1,6 +1,6 @@
 // Facet counts for the filter selects, refreshed whenever the effective filters change (whatever
 // tab is shown: the filters are shared). No DOM, no Preact.
-import { proxy } from '../../runtime/block/store';
+import { proxy, ref } from '../../runtime/block/store';
 import { resource } from '../../runtime/block/resource';
 import type { RequestError } from '../../runtime/http';
 import type { Words } from '../../runtime/types';
@@ -42,7 +42,9 @@ export function createFacetCounts(
       store.loading = true;
       const counts = await api.facetCounts(filtersOf(state));
       if (!current()) return;
-      store.counts = counts;
+      // Replaced whole, never changed in place: as a ref, valtio neither proxies nor snapshots each
+      // of the hundreds of counts a facet can have (the topics' asks for up to 1000).
+      store.counts = ref(counts);
       store.error = null;
       store.loading = false;
     },
