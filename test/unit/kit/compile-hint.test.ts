@@ -11,7 +11,12 @@ const HINT = '//# allFunctionsCalledOnLoad\n';
 describe('the built runtime', () => {
   it('has the compile hint on its first line, in piazza.js and every chunk', () => {
     expect(existsSync(join(DIST, 'piazza.js')), 'no dist/piazza.js: run `npm run build` first').toBe(true);
-    const files = ['piazza.js', ...readdirSync(join(DIST, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => 'chunks/' + f)];
+    const files = [
+      'piazza.js',
+      ...readdirSync(join(DIST, 'chunks'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => 'chunks/' + f),
+    ];
     expect(files.length).toBeGreaterThan(10);
     const without = files.filter((f) => !readFileSync(join(DIST, f), 'utf8').startsWith(HINT));
     expect(without).toEqual([]);
