@@ -73,12 +73,12 @@ export function createListController(o: ListControllerOptions) {
   /** The filters (as their page-0 URL) of what is shown. */
   let shownKey: string | null = null;
 
-  function describe(change: Change, added: number): string {
-    const total = results.totalCount;
-    if (change === 'append') return i18n.plural('results.appended', added, { shown: results.hits.length, total });
+  /** The words for a result change, from its figures (taken at the answer: the words are made later, when said). */
+  function describe(change: Change, added: number, total: number, shown: number, page: number): string {
+    if (change === 'append') return i18n.plural('results.appended', added, { shown, total });
     const text = i18n.plural('results.count', total);
     const pages = pageCount(total, s.limit);
-    return s.paging === 'pages' && pages > 1 ? i18n.t('results.pageOf', { results: text, page: results.page + 1, pages }) : text;
+    return s.paging === 'pages' && pages > 1 ? i18n.t('results.pageOf', { results: text, page: page + 1, pages }) : text;
   }
 
   const filtersKey = () => listUrl(s, filtersOf(state), now(), 0);
@@ -115,7 +115,11 @@ export function createListController(o: ListControllerOptions) {
       return;
     }
     // The first results are part of the page; after that, one polite message per result change.
-    if (!first) o.announce(() => describe(change, res.hits.length));
+    if (!first) {
+      const { totalCount, page: shownPage } = results;
+      const shown = results.hits.length;
+      o.announce(() => describe(change, res.hits.length, totalCount, shown, shownPage));
+    }
     o.onResults(res.totalCount);
   }
 

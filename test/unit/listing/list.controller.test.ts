@@ -29,6 +29,8 @@ function setup(config: Parameters<typeof settings>[0], total = 23, page = 0) {
   const actions = createActions(state);
   const calls: Array<[number, number]> = [];
   const said: string[] = [];
+  /** What was announced, as given: words or the function making them. */
+  const given: Array<string | (() => string)> = [];
   const counts: number[] = [];
   let fail: unknown = null;
   const api = {
@@ -50,12 +52,15 @@ function setup(config: Parameters<typeof settings>[0], total = 23, page = 0) {
     settings: s,
     api,
     i18n: createI18n(catalog, 'it-IT'),
-    announce: (t) => said.push(wordsOf(t)),
+    announce: (t) => {
+      given.push(t);
+      said.push(wordsOf(t));
+    },
     onResults: (n) => counts.push(n),
     onError: () => {},
     onPageCorrected: () => corrected++,
   });
-  return { s, state, actions, controller, calls, said, counts, failNext: (e: unknown) => (fail = e), corrected: () => corrected };
+  return { s, state, actions, controller, calls, said, given, counts, failNext: (e: unknown) => (fail = e), corrected: () => corrected };
 }
 
 describe('list controller', () => {
@@ -78,6 +83,24 @@ describe('list controller', () => {
     ]);
     expect(t.controller.results.change).toBe('page');
     expect(t.said).toEqual(['23 risultati, pagina 3 di 5']);
+  });
+
+  it('an announcement worded later (the announcer waits) still tells its own answer, not a later one', async () => {
+    const t = setup({});
+    t.controller.setActive(true);
+    await tick();
+    t.actions.goToPage(2);
+    await tick();
+    await tick();
+    t.actions.search('x');
+    await tick();
+    await tick();
+    t.actions.goToPage(4);
+    await tick();
+    await tick();
+    expect(t.controller.results.page).toBe(4);
+    // worded only now, after two more answers: the figures are those of the answer it came with
+    expect(t.given.map(wordsOf)).toEqual(['23 risultati, pagina 3 di 5', '23 risultati, pagina 1 di 5', '23 risultati, pagina 5 di 5']);
   });
 
   it('the same state twice is one request; a filter change replaces the results', async () => {
