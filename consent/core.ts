@@ -34,6 +34,8 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
   let openpa: Promise<unknown> | undefined;
   let replay: ReturnType<typeof installInterceptor>;
   let waiting: Array<[string, () => void]> = [];
+  /** Bootstrap Italia's remembered "multimedia" is checked once, before its first overlay (beforeOverlays). */
+  let forgetting = false;
 
   /**
    * The config with the visitor's stored choice applied, read at the first question that needs it
@@ -111,15 +113,20 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     whenParsed(ready);
     const m = c.multimedia;
     // Bootstrap Italia 2.11 plays every video of the page itself (AcceptOverlay) while its
-    // localStorage remembers "multimedia": forget it before the theme's bundle runs unless allowed.
-    // (only with `multimedia`: a page's first storage read is another synchronous round trip)
-    if (m)
-      try {
-        const seen = JSON.parse(localStorage[BI_CHOICES]);
-        if (seen.multimedia && !allowsName(m)) localStorage[BI_CHOICES] = JSON.stringify({ ...seen, multimedia: false });
-      } catch {
-        /* no storage, nothing remembered, or not the theme's JSON */
-      }
+    // localStorage remembers "multimedia": forgotten unless allowed, before it reads it (the config
+    // of that moment: a later call may have changed it).
+    if (m && !forgetting) {
+      forgetting = true;
+      beforeOverlays(() => {
+        const name = config?.multimedia;
+        try {
+          const seen = JSON.parse(localStorage[BI_CHOICES]);
+          if (name && seen.multimedia && !allowsName(name)) localStorage[BI_CHOICES] = JSON.stringify({ ...seen, multimedia: false });
+        } catch {
+          /* no storage, nothing remembered, or not the theme's JSON */
+        }
+      });
+    }
     // A choice carried over from orestbida's cookie makes the bar needless: decided first.
     const theme = m || c.carryOver ? withOpenpa() : Promise.resolve();
     // The chunk fetched now, the bar shown when the delay is over (once: showBar() shows one bar,
@@ -272,6 +279,32 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
 
 /** Bootstrap Italia's remembered choices (`bootstrap.cookies.rememberChoice`), in localStorage. */
 const BI_CHOICES = 'bs-ck3';
+
+/** Bootstrap Italia 2.11's AcceptOverlay, which reads the remembered choices when it is made. */
+const OVERLAY = '[data-bs-accept-from]';
+
+/**
+ * `fix` before Bootstrap Italia 2.11 can read its remembered choices: its bundle (at the end of
+ * <body>) makes an AcceptOverlay for each overlay then in the page, and one remembering
+ * "multimedia" plays its video by itself. Not at boot: a page's first storage access is a
+ * synchronous round trip to the browser, 6–37 ms on the bench while the page loads (issue 31),
+ * and piazza.js holds the parser meanwhile. So when the first overlay is inserted (a parser's
+ * mutation record is delivered at its microtask checkpoint, before any later script runs), and
+ * never on a page without one: not at idle either, where the round trip would hold a block's
+ * answer that arrives meanwhile.
+ */
+function beforeOverlays(fix: () => void): void {
+  if (document.querySelector(OVERLAY)) return fix();
+  const watch = new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes)
+        if (n.nodeType === 1 && ((n as Element).matches(OVERLAY) || (n as Element).querySelector(OVERLAY))) {
+          watch.disconnect();
+          return fix();
+        }
+  });
+  watch.observe(document, { childList: true, subtree: true });
+}
 
 /** Objects and lists copied, every other value as is (a RegExp, a function of the legacy call). */
 const clone = (v: unknown): unknown =>

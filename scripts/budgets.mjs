@@ -13,8 +13,9 @@ const runtime = [
   {
     name: "piazza.js (classic script: consent core + loader; orestbida's hold-or-allow questions and Bootstrap Italia's remembered multimedia choice, answered before the theme's scripts run; its admin lines as codes the messages chunk words in the admin's language)",
     chunks: ['dist/piazza.js'],
-    // (+0.1 KB: V8's compile hint, the first line of every built file: rollup.config.mjs COMPILE_HINT)
-    limit: '6 KB',
+    // (+0.1 KB: V8's compile hint, the first line of every built file: rollup.config.mjs COMPILE_HINT;
+    // +0.1 KB: Bootstrap Italia's remembered choice checked at the first video overlay, not at boot)
+    limit: '6.1 KB',
   },
   {
     name: 'admin messages, it + en (only on a page with a config problem, an orestbida call piazza cannot honour, or a fault to tell the admin)',

@@ -352,5 +352,28 @@ describe.skipIf(realEz.skip)('an OpenPA portal moving from orestbida to piazza',
       // piazza's bar; the theme's own embeds fail axe's frame-title already (its ezxmltags/iframe.tpl writes no title)
       await expectAxe(tab, "piazza's bar on the theme's page", '#cconsent-bar');
     });
+
+    it('Bootstrap Italia remembering "multimedia" from an earlier visit, no choice on piazza: forgotten before the theme\'s bundle reads it, so no video starts by itself', async () => {
+      const tab = await newTab();
+      await serve(PATH, piazzaHtml);
+      await tab.goto(env.portal.url + PATH.slice(1));
+      // the theme's own "remember" of an earlier visit (its AcceptOverlay's checkbox, or orestbida's showIframes)
+      await tab.evaluate(() => {
+        localStorage.setItem('bs-ck3', JSON.stringify({ multimedia: true, other: true }));
+        return true;
+      });
+      await tab.goto(env.portal.url + PATH.slice(1));
+      // The bundle has run (it made the overlay's AcceptOverlay at its end): one that read "multimedia"
+      // would have hidden the overlay at once and clicked its button 100 ms later.
+      await tab.waitFor(() => !!(window as any).bootstrap?.AcceptOverlay && document.readyState !== 'loading');
+      expect(await tab.evaluate(multimedia)).toMatchObject({
+        overlayShown: true,
+        youtubePlayer: false,
+        youtubeApiAsked: false,
+        remembered: false,
+      });
+      expect(await tab.evaluate(() => JSON.parse(localStorage.getItem('bs-ck3')!))).toEqual({ multimedia: false, other: true });
+      expect(await tab.evaluate(thirdParty, THIRD_PARTY)).toEqual([]);
+    });
   });
 });

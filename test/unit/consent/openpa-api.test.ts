@@ -50,7 +50,9 @@ async function until(check: () => unknown, what: string): Promise<void> {
 beforeAll(async () => {
   localStorage.setItem('bs-ck3', JSON.stringify({ multimedia: true, other: true })); // remembered from an earlier visit
   document.head.innerHTML = `<script type="application/json" id="piazza-consent">${JSON.stringify(themeConfig())}</script>`;
-  document.body.innerHTML = `<a href="#" id="prefs" data-cc="show-preferencesModal">Personalizza</a>
+  // (a video's overlay, as parts/video.tpl prints it: the core checks the remembered choice for it at once)
+  document.body.innerHTML = `<div class="acceptoverlay"><button data-bs-accept-from="multimedia">Accetta</button></div>
+    <a href="#" id="prefs" data-cc="show-preferencesModal">Personalizza</a>
     <button id="necessary" data-cc="accept-necessary">Solo necessari</button><button id="all" data-cc="accept-all">Tutti</button>
     <button id="unknown" data-cc="accept-something-else">?</button><button id="bar" data-cc="show-consentModal">Banner</button>
     <button id="custom" data-cc="accept-custom">Salva</button><a href="#x" id="other" data-cc="whatever">x</a>`;
