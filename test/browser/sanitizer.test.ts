@@ -21,11 +21,14 @@ const CASES: Record<string, string> = {
   mutation: `<noscript><p title="</noscript><img src=x onerror=${RUN(9)}>"></noscript><math><mtext><table><mglyph><style><img src=x onerror=${RUN(10)}>`,
   codeLinks:
     `<a id="j1" href="javascript:${RUN(11)}">a</a><a id="j2" href=" JaVaScRiPt&colon;${RUN(12)}">b</a><a id="j3" href="java&#x09;script:${RUN(13)}">c</a>` +
+    `<a id="j5" href="&#x09;javascript:${RUN(18)}">c2</a><a id="j6" href="&#x0A;vbscript:x">c3</a>` +
     `<svg><a id="j4" xlink:href="javascript:${RUN(14)}"><text>d</text></a><a><animate attributeName="href" values="javascript:${RUN(15)}"/><text>e</text></a></svg>` +
     '<a id="data" href="data:text/html,<b>x</b>">f</a><a id="vb" href="vbscript:x">g</a>' +
     '<svg><a id="xdata" xlink:href="data:text/html,<b>x</b>"><text>h</text></a><a id="svb" href="vbscript:x"><text>i</text></a></svg>',
   fineLinks:
-    '<a id="mail" href="mailto:urp@comune.it">m</a><a id="tel" href="tel:+390461000000">t</a><a id="hash" href="#top">h</a><a id="abs" href="https://altro.it/x">x</a>',
+    '<a id="mail" href="mailto:urp@comune.it">m</a><a id="tel" href="tel:+390461000000">t</a><a id="hash" href="#top">h</a><a id="abs" href="https://altro.it/x">x</a>' +
+    // (links without a scheme of their own: the base's)
+    '<a id="query" href="?pagina=2">q</a><a id="net" href="//altro.it/y">n</a><a id="path" href="/javascript:void(0)">p</a>',
   badIcons:
     '<svg class="i1"><use href="data:image/svg+xml,<svg id=\'x\' xmlns=\'http://www.w3.org/2000/svg\'><script>__ran.push(16)</script></svg>#x"></use></svg>' +
     `<svg class="i2"><use href="javascript:${RUN(17)}"></use></svg><svg class="i3"><g data-piazza-icon="0"><circle r="1"></circle></g></svg>` +
@@ -144,7 +147,7 @@ describe.each(selectedEngines())('%s', (engine) => {
   it('links point at pages, mail or phones only; a new tab never gets our window', async () => {
     await cleanAll();
     const t = tab!;
-    for (const id of ['j1', 'j2', 'j3', 'j4', 'data', 'vb']) expect(await attr(t, '#' + id, 'href'), id).toBeNull();
+    for (const id of ['j1', 'j2', 'j3', 'j4', 'j5', 'j6', 'data', 'vb']) expect(await attr(t, '#' + id, 'href'), id).toBeNull();
     expect(
       await t.evaluate(() => document.querySelector('#j4')?.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? null),
     ).toBeNull();
@@ -152,6 +155,9 @@ describe.each(selectedEngines())('%s', (engine) => {
     expect(await attr(t, '#tel', 'href')).toBe('tel:+390461000000');
     expect(await attr(t, '#hash', 'href')).toBe('#top');
     expect(await attr(t, '#abs', 'href')).toBe('https://altro.it/x');
+    expect(await attr(t, '#query', 'href')).toBe('?pagina=2');
+    expect(await attr(t, '#net', 'href')).toBe('//altro.it/y');
+    expect(await attr(t, '#path', 'href')).toBe('/javascript:void(0)');
     expect(await attr(t, '#t1', 'rel')).toBe('noopener');
     expect((await attr(t, '#t2', 'rel'))!.split(' ').sort()).toEqual(['bookmark', 'noopener']);
     expect(await attr(t, '#t3', 'rel')).toBeNull();
