@@ -727,7 +727,8 @@ describe('the preview: a portal page at the width the block will have', () => {
     await page.waitForFunction(
       () => JSON.parse((document.getElementById('configuratore-json') as HTMLTextAreaElement).value).query === 'classes [document]',
     );
-    await page.click('#scegli-columns-name');
+    // (the columns are the class's fields: their pickers come when its definition is in)
+    await (await page.waitForSelector('#scegli-columns-name'))!.click();
     await previewShows(page, await written(page));
     expect((await styles()).some((s) => /listing/.test(s || ''))).toBe(false);
     expect(
