@@ -630,8 +630,16 @@ describe('problems, the link, the language', () => {
     await openGroup(page, 'avanzate');
     await fill(page, '#root_blockId', 'servizi');
     await page.click('button[lang=en]');
+    // The link is written a moment after each change (debounced): it must hold the last ones, the
+    // language too (a hash written before the click already had the block id).
+    await page.waitForFunction(
+      () => {
+        const state = new URLSearchParams(location.hash.slice(1));
+        return state.get('lingua') === 'en' && JSON.parse(state.get('config') || '{}').blockId === 'servizi';
+      },
+      { timeout: 5000 },
+    );
     const json = await page.$eval('#configuratore-json', (el) => (el as HTMLTextAreaElement).value);
-    await page.waitForFunction((want) => decodeURIComponent(location.hash).includes(want), { timeout: 5000 }, '"blockId":"servizi"');
     const link = page.url();
     await page.close();
 
