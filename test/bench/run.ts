@@ -6,20 +6,27 @@
 //   PIAZZA_BASELINE_DIST=dir …    also serve another build (e.g. the previous main's dist) on a second
 //                                 emulator: scenarios that compare run both, interleaved, in the same run
 //   PIAZZA_BENCH_RUNS=31 …        more runs than a scenario's own number (a noisy machine)
+//   PIAZZA_BENCH_ENGINE=firefox … Firefox ESR (WebDriver BiDi) instead of Chromium, for the scenarios
+//                                 that run there (those that need CDP, tracing or Lighthouse do not);
+//                                 printed only, BENCHMARKS.md left as is
 // Where ../shared/real/original-listing is there, the original jQuery listing block runs beside
 // piazza's (original.ts, scenarios/15-side-by-side.ts); elsewhere that part says it was skipped.
 import { readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'puppeteer-core';
+import { launchFirefox } from '../browser/engines/puppeteer';
 import { launch, projectRoot, startPortal, type Emulator } from '../browser/harness';
 import { startOriginal, type OriginalSite } from './original';
 import { benchPages } from './pages';
 import { startPiazzaSite, type PiazzaSite } from './piazza-site';
 import { median } from './stats';
 
+export type BenchEngine = 'chromium' | 'firefox';
+
 export interface BenchContext {
   browser: Browser;
+  engine: BenchEngine;
   portal: Emulator;
   /** The same emulator serving PIAZZA_BASELINE_DIST, when given. */
   baseline?: Emulator;
@@ -33,6 +40,8 @@ export interface Scenario {
   name: string;
   /** How many times to run (default 5). */
   runs?: number;
+  /** Engines it can run in (default Chromium only: most use CDP, tracing or Lighthouse). */
+  engines?: BenchEngine[];
   /** Unit per metric (default ms). */
   units?: Record<string, string>;
   /** [label, numerator metric, denominator metric]: ratio of the medians. */
@@ -48,6 +57,8 @@ const fmt = (v: number, unit: string) =>
 
 async function main() {
   const filter = process.argv[2] || '';
+  const engine = (process.env.PIAZZA_BENCH_ENGINE || 'chromium') as BenchEngine;
+  if (engine !== 'chromium' && engine !== 'firefox') throw new Error(`PIAZZA_BENCH_ENGINE: chromium or firefox, not ${engine}`);
   const dir = join(import.meta.dirname, 'scenarios');
   const scenarios: Scenario[] = [];
   for (const file of readdirSync(dir)
@@ -72,7 +83,8 @@ async function main() {
     }
   }
   const ctx: BenchContext = {
-    browser: await launch(),
+    browser: engine === 'firefox' ? await launchFirefox() : await launch(),
+    engine,
     portal,
     baseline,
     piazza,
@@ -82,9 +94,13 @@ async function main() {
   const { browser } = ctx;
   const rows: string[][] = [];
   const sections: string[] = [];
-  const chromium = await browser.version();
+  const version = await browser.version();
   try {
     for (const scenario of scenarios.filter((s) => s.name.includes(filter))) {
+      if (!(scenario.engines ?? ['chromium']).includes(engine)) {
+        process.stderr.write(`bench: ${scenario.name} skipped (it does not run in ${engine})\n`);
+        continue;
+      }
       const samples: Record<string, number[]> = {};
       const runs = Number(process.env.PIAZZA_BENCH_RUNS) || scenario.runs || 5;
       process.stderr.write(`bench: ${scenario.name} (${runs} runs)\n`);
@@ -121,10 +137,11 @@ async function main() {
   const table = [header, header.map(() => '---'), ...rows].map((r) => '| ' + r.join(' | ') + ' |').join('\n');
   const machine =
     (baselineDist ? `baseline build: ${baselineDist}; ` : '') +
-    `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${chromium}`;
+    `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${version}`;
   const above = sections.map((s) => s + '\n').join('');
-  console.log(above + table);
-  if (filter) return; // a partial run would overwrite the whole table with a part of it
+  console.log(`${machine}\n\n` + above + table);
+  // a partial run (or another engine's) would overwrite the whole table with a part of it
+  if (filter || engine !== 'chromium') return;
   writeFileSync(
     join(projectRoot, 'BENCHMARKS.md'),
     `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; ${machine}.\n` +

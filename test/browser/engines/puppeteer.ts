@@ -14,7 +14,8 @@ export function firefoxPath(): string | null {
   return [process.env.PIAZZA_FIREFOX, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p): p is string => !!p && existsSync(p)) ?? null;
 }
 
-async function launchFirefox(): Promise<Browser> {
+/** Firefox ESR through puppeteer over WebDriver BiDi: loopback only, the visitor's zone (the bench uses it too). */
+export async function launchFirefox(): Promise<Browser> {
   const executablePath = firefoxPath();
   if (!executablePath)
     throw new Error('Firefox not found: run scripts/ensure-browsers.sh (apt-get install firefox-esr) or set PIAZZA_FIREFOX');
