@@ -240,6 +240,22 @@ describe.each(selectedEngines())('%s', (engine) => {
     expect((await params())['eventi.tab']).toBe('agenda');
     await tab.back();
     await tab.waitFor(() => !(document.getElementById('eventi-geo') as HTMLElement).hidden);
+
+    // A text search by Enter (the block takes the key at its keydown): one list request, with the
+    // words, its results shown and in the URL.
+    await tab.click('#eventi-list-tab');
+    await tab.waitFor(() => !(document.getElementById('eventi-list') as HTMLElement).hidden);
+    await tab.click('#eventi .piazza-listing-search > button');
+    await tab.type('#eventi-search-text', 'festa');
+    const sentBefore = (await tab.requested()).length;
+    const found = await after(() => tab.press('Enter'));
+    expect(found.status).toBe('ready');
+    await settled(tab);
+    const lists = (await tab.requested()).slice(sentBefore).filter((u) => u.includes('view=card_teaser'));
+    expect(lists).toHaveLength(1);
+    // (the query text is encoded twice in a module URL: endpoints.ts)
+    expect(decodeURIComponent(new URL(lists[0], 'http://x').searchParams.get('q')!)).toContain("q = 'festa'");
+    expect((await params())['eventi.q']).toBe('festa');
     await expectClean(tab);
   });
 

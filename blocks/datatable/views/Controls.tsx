@@ -49,7 +49,8 @@ export function SearchBox({ id, value, i18n, onSearch }: { id: string; value: st
             timer.current = setTimeout(() => commit(v), SEARCH_DELAY);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
+            // (an Enter that ends an input method's composition picks the word, it does not search)
+            if (e.key === 'Enter' && !e.isComposing) {
               e.preventDefault();
               commit((e.currentTarget as HTMLInputElement).value);
             }

@@ -2,9 +2,12 @@
 // The views render the cell model with escaping only: hostile text stays text, links keep safe
 // hrefs, a link column never nests links, and the phone cards label every non-empty field.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/preact';
+import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { CellView } from '../../../blocks/datatable/views/CellView';
 import { Cards } from '../../../blocks/datatable/views/Cards';
+import { SearchBox } from '../../../blocks/datatable/views/Controls';
+import { catalog } from '../../../blocks/datatable/i18n';
+import { createI18n } from '../../../runtime/i18n';
 import { renderField, type CellOptions } from '../../../blocks/datatable/model/cells';
 import type { ColumnSpec } from '../../../blocks/datatable/model/types';
 
@@ -133,5 +136,21 @@ describe('Cards', () => {
       render(<Cards columns={columns} rows={[]} label="Elenco" describedBy="info" newTab="" empty="Nessun risultato" />).container
         .textContent,
     ).toBe('Nessun risultato');
+  });
+});
+
+describe('SearchBox', () => {
+  it('Enter searches at once and cancels the form submission; an Enter that ends a composition does not search', () => {
+    const searched: string[] = [];
+    const { container } = render(
+      <SearchBox id="documenti-q" value="" i18n={createI18n(catalog, 'it-IT')} onSearch={(t) => searched.push(t)} />,
+    );
+    const input = container.querySelector('input')!;
+    fireEvent.input(input, { target: { value: 'delibera' } });
+    // fireEvent answers false when a listener cancelled the event
+    expect(fireEvent.keyDown(input, { key: 'Enter', isComposing: true })).toBe(true);
+    expect(searched).toEqual([]);
+    expect(fireEvent.keyDown(input, { key: 'Enter' })).toBe(false);
+    expect(searched).toEqual(['delibera']);
   });
 });

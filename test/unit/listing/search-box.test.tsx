@@ -82,4 +82,33 @@ describe('listing search box', () => {
     });
     expect(box.searched).toEqual(['']);
   });
+
+  it('Enter searches at its keydown, the words in the box, and cancels the form submission that would follow; an Enter that ends a composition does not search', async () => {
+    const box = setup();
+    await act(() => {
+      fireEvent.click(box.view.container.querySelector('button[aria-controls]')!);
+    });
+    box.type('  Festa della musica ');
+    let submitted = 0;
+    box.view.container.querySelector('form')!.addEventListener('submit', () => submitted++);
+    // fireEvent answers false when a listener cancelled the event: the browser then submits nothing
+    let notCancelled = true;
+    await act(() => {
+      notCancelled = fireEvent.keyDown(box.input(), { key: 'Enter', isComposing: true });
+    });
+    expect(notCancelled).toBe(true);
+    expect(box.searched).toEqual([]);
+    await act(() => {
+      notCancelled = fireEvent.keyDown(box.input(), { key: 'Enter' });
+    });
+    expect(notCancelled).toBe(false);
+    expect(box.searched).toEqual(['Festa della musica']);
+    // other keys are the field's own
+    await act(() => {
+      notCancelled = fireEvent.keyDown(box.input(), { key: 'a' });
+    });
+    expect(notCancelled).toBe(true);
+    expect(box.searched).toEqual(['Festa della musica']);
+    expect(submitted).toBe(0);
+  });
 });
