@@ -9,7 +9,7 @@ import { afterPaint } from '../../runtime/dom';
 import { mark } from '../../runtime/timeline';
 import { createListingApi } from './api';
 import { createFacetCounts } from './facet-counts.controller';
-import { historyAfterResults, revealOnResults, shownTabs } from './setup';
+import { datePickersAfterResults, historyAfterResults, revealOnResults, shownTabs } from './setup';
 import { createTabResults } from './tabs.controller';
 import { catalog } from './i18n';
 import { resolveSettings } from './model/settings';
@@ -43,18 +43,21 @@ export const mount = defineBlock<ListingConfig>({
     const release = () => (rendered ? releaseSpace() : void (owed = true));
     const reveal = revealOnResults(element, settings.hideIfEmpty);
     const history = historyAfterResults(api.busy, afterPaint);
+    const datePickers = datePickersAfterResults(afterPaint);
     let marked = false;
     const onResults = (totalCount: number) => {
       if (!marked) mark('piazza-results', settings.blockId);
       marked = true;
       release();
       history.shown();
+      datePickers.shown();
       ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
       reveal(totalCount);
     };
     const onError: typeof log.request = (error, what) => {
       release();
       history.shown();
+      datePickers.shown();
       log.request(error, what);
     };
     // The results first: on a search their request leaves before the facet counts' (issue 18).
@@ -86,6 +89,7 @@ export const mount = defineBlock<ListingConfig>({
     add(facets.dispose);
     add(results.dispose);
     add(releaseSpace);
+    add(datePickers.dispose);
     add(() => removeEventListener('hashchange', onHash));
     results.get(state.tab).catch(release); // the first tab's (a failed chunk shows in its panel, with Retry)
     // A task boundary before the first render: the setup and the render were one long task (~60 ms
@@ -103,6 +107,7 @@ export const mount = defineBlock<ListingConfig>({
         results,
         facets: facets.store,
         retryFacets: facets.retry,
+        datePickers: datePickers.store,
         announce,
         onResults,
         onError,
@@ -111,6 +116,7 @@ export const mount = defineBlock<ListingConfig>({
       }),
     );
     rendered = true;
+    datePickers.rendered();
     if (owed) releaseSpace();
   },
 });

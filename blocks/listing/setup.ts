@@ -1,5 +1,6 @@
-// What the listing decides at mount beyond the kit: which tabs it shows, and (hideIfEmpty) when
-// it appears.
+// What the listing decides at mount beyond the kit: which tabs it shows, (hideIfEmpty) when it
+// appears, and when the URL and the date fields follow its first results.
+import { proxy } from '../../runtime/block/store';
 import type { AdminLog } from '../../runtime/log';
 import type { TabId } from './model/types';
 import { availableTabs } from './tabs';
@@ -58,5 +59,42 @@ export function historyAfterResults(
       else timer ??= setTimeout(flush, latestMs);
     },
     shown: flush,
+  };
+}
+
+/** The longest the date filters stay plain fields after the block's first render. */
+export const DATE_PICKERS_LATEST_MS = 500;
+
+/**
+ * When the date filters become date fields (`<input type="date">`): a frame after the first tab's
+ * results or error are shown (`shown()`), DATE_PICKERS_LATEST_MS after the first render at the
+ * latest (`rendered()`). A page's first date field costs Chromium 7–18 ms when its type is set
+ * (its locale's calendar data; the next one ~1 ms) — inside the mount the first answer waits
+ * for: the first results came 17 ms later for it (30 interleaved pairs, bench page; issue 31).
+ * Made a frame after them, the fields change before a visitor can reach them; a field already
+ * holding a date (a link, Back) is a date field from the start.
+ */
+export function datePickersAfterResults(
+  nextPaint: () => Promise<void>,
+  latestMs = DATE_PICKERS_LATEST_MS,
+): { store: { ready: boolean }; shown(): void; rendered(): void; dispose(): void } {
+  const store = proxy({ ready: false });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let asked = false;
+  const ready = () => {
+    clearTimeout(timer);
+    store.ready = true;
+  };
+  return {
+    store,
+    shown() {
+      if (asked) return;
+      asked = true;
+      void nextPaint().then(ready);
+    },
+    rendered() {
+      if (!store.ready) timer ??= setTimeout(ready, latestMs);
+    },
+    dispose: () => clearTimeout(timer),
   };
 }

@@ -167,6 +167,23 @@ describe('listing on the demo page', () => {
     await probe.page.close();
   });
 
+  it('the published range: date fields a frame after the first results; a slow first answer holds them half a second at most', async () => {
+    const probe = await demo();
+    await probe.page.waitForFunction(() => (document.getElementById('eventi-published-from') as HTMLInputElement).type === 'date');
+    expect(await probe.page.$eval('#eventi-published-to', (el) => (el as HTMLInputElement).type)).toBe('date');
+    await probe.page.close();
+    // The block's first list answer held (its query is encoded twice in the module URL): date fields all the same.
+    env.portal.faults.arm({ match: 'view=card_teaser&q=classes%2520%255Bevent%255D', hold: true, times: 1 });
+    const slow = await newProbe(env.browser);
+    await slow.page.goto(env.portal.url + 'listing.html', { waitUntil: 'domcontentloaded' });
+    await slow.page.waitForFunction(() => (document.getElementById('eventi-published-from') as HTMLInputElement | null)?.type === 'date');
+    expect(await slow.page.$eval('#eventi .piazza-listing-list', (l) => l.getAttribute('data-piazza-status'))).toBe('loading');
+    expect(env.portal.faults.release()).toBe(1);
+    await firstResults(slow.page, 'eventi');
+    expect(slow.errors).toEqual([]);
+    await slow.page.close();
+  });
+
   it('search: the toggle opens the form, Enter searches, closing clears the text and searches again', async () => {
     const probe = await demo();
     const { page } = probe;

@@ -1,6 +1,8 @@
 // Time-interval radios and the date ranges: the published-date range and each `dateRanges` entry
 // (from sets the min of to; to sets the max of from; a reset button appears once either date is valid).
-import { useRef } from 'preact/hooks';
+// A range's fields are plain until `picker` (a frame after the block's first results: setup.ts
+// datePickersAfterResults) unless they hold a date or take the focus, then date fields for good.
+import { useRef, useState } from 'preact/hooks';
 import type { I18n } from '../../../runtime/i18n';
 import { parseYmd } from '../model/dates';
 import { INTERVALS, type IntervalId } from '../model/types';
@@ -42,13 +44,21 @@ interface RangeProps {
   legend: string;
   from: string;
   to: string;
+  /** The fields may be date fields now (they stay so). */
+  picker: boolean;
   i18n: I18n;
   onChange(from: string, to: string): void;
 }
 
-export function DateRange({ idPrefix, legend, from, to, i18n, onChange }: RangeProps) {
+export function DateRange({ idPrefix, legend, from, to, picker, i18n, onChange }: RangeProps) {
   const { t } = i18n;
   const fromInput = useRef<HTMLInputElement>(null);
+  // (focused before then: a date field at once — Chromium and Firefox keep the focus and the typing)
+  const [focused, setFocused] = useState(false);
+  const dated = useRef(false);
+  if (picker || focused || from || to) dated.current = true;
+  const onFocus = dated.current ? undefined : () => setFocused(true);
+  const kind = dated.current ? ({ type: 'date' } as const) : ({ type: 'text' } as const);
   const validFrom = parseYmd(from) ? from : '';
   const validTo = parseYmd(to) ? to : '';
   const read = (e: Event) => (e.currentTarget as HTMLInputElement).value;
@@ -63,7 +73,8 @@ export function DateRange({ idPrefix, legend, from, to, i18n, onChange }: RangeP
             </label>
             <input
               ref={fromInput}
-              type="date"
+              {...kind}
+              onFocus={onFocus}
               class="form-control"
               id={idPrefix + '-from'}
               value={from}
@@ -78,7 +89,8 @@ export function DateRange({ idPrefix, legend, from, to, i18n, onChange }: RangeP
               {t('published.to')}
             </label>
             <input
-              type="date"
+              {...kind}
+              onFocus={onFocus}
               class="form-control"
               id={idPrefix + '-to'}
               value={to}

@@ -24,6 +24,8 @@ export interface ListingProps extends Omit<TabViewProps, 'active' | 'panelId' | 
   results: TabResults;
   facets: FacetCounts;
   retryFacets(): void;
+  /** `ready` once the date filters are to be date fields (setup.ts datePickersAfterResults). */
+  datePickers: { ready: boolean };
 }
 
 type LazyTabProps = Omit<TabViewProps, 'controller'> & { results: TabResults };
@@ -53,6 +55,7 @@ export function Listing(props: ListingProps) {
   const snap = useStore(props.state) as ListingState;
   const facets = useStore(props.facets) as FacetCounts;
   const staged = useStore(props.results.staging).tabs;
+  const datePickers = useStore(props.datePickers).ready;
   const [visited, setVisited] = useState<TabId[]>([snap.tab]);
   useEffect(() => {
     if (!visited.includes(snap.tab)) setVisited([...visited, snap.tab]);
@@ -94,6 +97,7 @@ export function Listing(props: ListingProps) {
               legend={t('published.legend')}
               from={snap.publishedFrom}
               to={snap.publishedTo}
+              picker={datePickers}
               i18n={i18n}
               onChange={actions.setPublished}
             />
@@ -106,6 +110,7 @@ export function Listing(props: ListingProps) {
                 legend={r.label || r.fromField + ' – ' + r.toField}
                 from={snap.ranges?.[i]?.[0] || ''}
                 to={snap.ranges?.[i]?.[1] || ''}
+                picker={datePickers}
                 i18n={i18n}
                 onChange={(from, to) => actions.setRange(i, from, to)}
               />
