@@ -1,10 +1,11 @@
 // Where piazza's clicks of the side by side spend their time (issue 31, item 3): the bench's block
-// page (pages.ts, piazza's side only), a V8 CPU profile (100 µs samples) from the map tab's click
-// (after the pointer rested on it) or the search's Enter to the frame that shows the outcome; each
+// page (pages.ts, piazza's side only), a V8 CPU profile (100 µs samples) from the map or agenda
+// tab's click (after the pointer rested on it) or the search's Enter to the frame that shows the
+// outcome (the map's places, the agenda's first event, the new results); each
 // sample's position mapped through dist's source maps to its source file, line and function. Prints
 // the outcome and the API request's times from the input, the self time by function, and for the
 // first run the order in which functions ran (profile clock, ms). A tool, not a scenario:
-//   heavy npx tsx test/bench/click-profile.ts geo 3      (or: search 3)
+//   heavy npx tsx test/bench/click-profile.ts geo 3      (or: search 3, agenda 3)
 import { frameName, startProfiling } from './profiling';
 import { piazzaFirstResults } from './piazza-site';
 import { answerMapTiles } from './tiles';
@@ -40,6 +41,16 @@ try {
       await cdp.send('Profiler.start');
       await page.click(`#${id}-geo-tab`);
       doneExpr = `window.__marks['piazza-geo-drawn'] && window.__marks['piazza-geo-drawn'].painted`;
+    } else if (what === 'agenda') {
+      await page.hover(`#${id}-agenda-tab`);
+      await new Promise((r) => setTimeout(r, 200));
+      await page.waitForNetworkIdle({ idleTime: 300, concurrency: 0 });
+      await page.evaluate(
+        `(() => { window.__sd = null; const mo = new MutationObserver(() => { if (window.__sd === null && document.querySelector('#${id}-agenda .toastui-calendar-weekday-event-block')) { mo.disconnect(); window.__sd = { at: performance.now() }; requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => { window.__sd.painted = performance.now(); }; c.port2.postMessage(0); }); } }); mo.observe(document, { subtree: true, childList: true, attributes: true }); })()`,
+      );
+      await cdp.send('Profiler.start');
+      await page.click(`#${id}-agenda-tab`);
+      doneExpr = `window.__sd && window.__sd.painted`;
     } else {
       await page.click(`#remote-gui-${id} .piazza-listing-search > button[aria-expanded=false]`);
       await page.type(`#${id}-search-text`, 'concerto');
@@ -55,7 +66,7 @@ try {
     const info =
       (await page.evaluate(`({ inputs: window.__inputs, mark: window.__marks['piazza-geo-drawn'], sd: window.__sd, now: performance.now(), origin: performance.timeOrigin,
       api: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/') || e.name.includes('/opendata/') || e.name.includes('/openpa/')).slice(-4).map((e) => ({ u: e.name.slice(-120), s: e.startTime, ttfb: e.responseStart, end: e.responseEnd })) })`)) as any;
-    const input = info.inputs.filter((x: any) => (what === 'geo' ? x.t === 'click' : x.key === 'Enter')).pop();
+    const input = info.inputs.filter((x: any) => (what === 'search' ? x.key === 'Enter' : x.t === 'click')).pop();
     const end = what === 'geo' ? info.mark : info.sd;
     console.log(
       `run ${i}: outcome ${(end.at - input.at).toFixed(1)} painted ${(end.painted - input.at).toFixed(1)}; api ${JSON.stringify(info.api.filter((a: any) => a.s >= input.at - 1).map((a: any) => ({ u: a.u.slice(-90), out: +(a.s - input.at).toFixed(1), ttfb: +(a.ttfb - input.at).toFixed(1), in: +(a.end - input.at).toFixed(1) })))}`,
