@@ -173,11 +173,28 @@ describe('listing on the demo page', () => {
     expect(await probe.page.$eval('#eventi-published-to', (el) => (el as HTMLInputElement).type)).toBe('date');
     await probe.page.close();
     // The block's first list answer held (its query is encoded twice in the module URL): date fields all the same.
+    // On a page without the theme's CSS (the bench's block page), where a date field is taller than
+    // a plain one: the range keeps its height (the block's own CSS), read as each kind is inserted.
     env.portal.faults.arm({ match: 'view=card_teaser&q=classes%2520%255Bevent%255D', hold: true, times: 1 });
     const slow = await newProbe(env.browser);
+    await slow.page.evaluateOnNewDocument(() => {
+      const heights: Record<string, number> = ((window as any).__rangeHeights = {});
+      new MutationObserver((records) => {
+        for (const r of records)
+          r.addedNodes.forEach((n) => {
+            if (n instanceof HTMLLinkElement && n.href.includes('bootstrap-italia')) n.remove();
+          });
+        const from = document.getElementById('eventi-published-from') as HTMLInputElement | null;
+        if (from && !(from.type in heights)) heights[from.type] = from.closest('fieldset')!.getBoundingClientRect().height;
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['type'] });
+    });
     await slow.page.goto(env.portal.url + 'listing.html', { waitUntil: 'domcontentloaded' });
     await slow.page.waitForFunction(() => (document.getElementById('eventi-published-from') as HTMLInputElement | null)?.type === 'date');
     expect(await slow.page.$eval('#eventi .piazza-listing-list', (l) => l.getAttribute('data-piazza-status'))).toBe('loading');
+    const heights = (await slow.page.evaluate(() => (window as any).__rangeHeights)) as Record<string, number>;
+    expect(await slow.page.$$eval('link[href*="bootstrap-italia"]', (ls) => ls.length)).toBe(0);
+    expect(heights.text).toBeGreaterThan(0);
+    expect(heights.date).toBe(heights.text);
     expect(env.portal.faults.release()).toBe(1);
     await firstResults(slow.page, 'eventi');
     expect(slow.errors).toEqual([]);
