@@ -5,16 +5,35 @@
 // same page, which names the nodes. A tool to trace a CLS figure, not a scenario:
 //   heavy npx tsx test/bench/lighthouse-shifts.ts helpers-tables.html listing-geo-consent.html
 //   PIAZZA_DIST=other/dist heavy npx tsx test/bench/lighthouse-shifts.ts …   (another build)
+//   heavy npx tsx test/bench/lighthouse-shifts.ts bench:block bench:portal   (the side by side's piazza pages)
 import { launch, startPortal } from '../browser/harness';
 import { pageShifts } from './layout-shifts';
+import { startOriginal } from './original';
+import { benchPages } from './pages';
+import { startPiazzaSite, type PiazzaSite } from './piazza-site';
 const paths = process.argv.slice(2);
 const portal = await startPortal();
 const browser = await launch();
 const { default: lighthouse } = await import('lighthouse');
 const port = Number(new URL(browser.wsEndpoint()).port);
+let bench: { site: PiazzaSite; close(): Promise<void> } | null = null;
+/** The side by side's piazza page for the original's block (needs ../shared/real/original-listing). */
+async function benchPage(profile: 'block' | 'portal'): Promise<string> {
+  if (!bench) {
+    const original = await startOriginal(portal);
+    if (typeof original === 'string') throw new Error(original);
+    const site = await startPiazzaSite(portal, benchPages(original.block));
+    bench = { site, close: async () => void (await Promise.all([site.close(), original.close()])) };
+  }
+  return bench.site.page[profile];
+}
 try {
   for (const path of paths) {
-    const url = path.startsWith('http') ? path : portal.url + path;
+    const url = path.startsWith('http')
+      ? path
+      : path.startsWith('bench:')
+        ? await benchPage(path.slice(6) as 'block' | 'portal')
+        : portal.url + path;
     const r = await lighthouse(url, { port, logLevel: 'error', output: 'json' }, {
       extends: 'lighthouse:default',
       settings: { onlyCategories: ['performance'], onlyAudits: ['cumulative-layout-shift'] },
@@ -53,5 +72,6 @@ try {
   }
 } finally {
   await browser.close();
+  await (bench as { close(): Promise<void> } | null)?.close();
   await portal.close();
 }
