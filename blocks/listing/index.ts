@@ -9,7 +9,7 @@ import { afterPaint } from '../../runtime/dom';
 import { mark } from '../../runtime/timeline';
 import { createListingApi } from './api';
 import { createFacetCounts } from './facet-counts.controller';
-import { datePickersAfterResults, historyAfterResults, revealOnResults, shownTabs } from './setup';
+import { afterResults, datePickersAfterResults, revealOnResults, shownTabs } from './setup';
 import { createTabResults } from './tabs.controller';
 import { catalog } from './i18n';
 import { resolveSettings } from './model/settings';
@@ -42,7 +42,7 @@ export const mount = defineBlock<ListingConfig>({
     let owed = false;
     const release = () => (rendered ? releaseSpace() : void (owed = true));
     const reveal = revealOnResults(element, settings.hideIfEmpty);
-    const history = historyAfterResults(api.busy, afterPaint);
+    const history = afterResults(api.busy, afterPaint); // the URL's writes
     const datePickers = datePickersAfterResults(afterPaint);
     let marked = false;
     const onResults = (totalCount: number) => {
@@ -89,7 +89,6 @@ export const mount = defineBlock<ListingConfig>({
     add(facets.dispose);
     add(results.dispose);
     add(releaseSpace);
-    add(datePickers.dispose);
     add(() => removeEventListener('hashchange', onHash));
     results.get(state.tab).catch(release); // the first tab's (a failed chunk shows in its panel, with Retry)
     // A task boundary before the first render: the setup and the render were one long task (~60 ms

@@ -32,13 +32,14 @@ export function revealOnResults(element: HTMLElement, hideIfEmpty: boolean): (to
 export const URL_LATEST_MS = 1000;
 
 /**
- * When the page URL takes a change of the state (urlState's `schedule`): a frame after the results
- * it asked for are shown or failed (`shown()`), a frame after the change when it asked for none,
- * URL_LATEST_MS after it at the latest. A history entry keeps the browser's own process busy
- * (~20 ms on a busy machine) and the request in flight waited for it: written at the change, it
- * made a search's, a map's and an agenda's answer ~20 ms later (issue 31).
+ * Work that waits for the block's results: each scheduled piece runs a frame after the results
+ * are shown or failed (`shown()`), a frame after it is scheduled when nothing is awaited
+ * (`busy()` false), `latestMs` after it at the latest; in order. The URL's writes (urlState's
+ * `schedule`): a history entry keeps the browser's own process busy (~20 ms on a busy machine)
+ * and the request in flight waited for it — written at the change, it made a search's, a map's
+ * and an agenda's answer ~20 ms later (issue 31). The date fields (datePickersAfterResults).
  */
-export function historyAfterResults(
+export function afterResults(
   busy: () => boolean,
   nextPaint: () => Promise<void>,
   latestMs = URL_LATEST_MS,
@@ -69,32 +70,27 @@ export const DATE_PICKERS_LATEST_MS = 500;
  * When the date filters become date fields (`<input type="date">`): a frame after the first tab's
  * results or error are shown (`shown()`), DATE_PICKERS_LATEST_MS after the first render at the
  * latest (`rendered()`). A page's first date field costs Chromium 7–18 ms when its type is set
- * (its locale's calendar data; the next one ~1 ms) — inside the mount the first answer waits
- * for: the first results came 17 ms later for it (30 interleaved pairs, bench page; issue 31).
- * Made a frame after them, the fields change before a visitor can reach them; a field already
- * holding a date (a link, Back) is a date field from the start.
+ * (its locale's calendar data; the next one ~1 ms), inside the first render the first answer
+ * waits behind: made after the results, they came 27 ms sooner (30 interleaved pairs on the side
+ * by side's page; issue 31). The fields change before a visitor can reach them; one that holds a
+ * date or takes the focus is a date field at once (DateFilters.tsx).
  */
 export function datePickersAfterResults(
   nextPaint: () => Promise<void>,
   latestMs = DATE_PICKERS_LATEST_MS,
-): { store: { ready: boolean }; shown(): void; rendered(): void; dispose(): void } {
+): { store: { ready: boolean }; shown(): void; rendered(): void } {
   const store = proxy({ ready: false });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let asked = false;
-  const ready = () => {
-    clearTimeout(timer);
-    store.ready = true;
-  };
+  let seen = false;
+  const after = afterResults(() => !seen, nextPaint, latestMs);
   return {
     store,
     shown() {
-      if (asked) return;
-      asked = true;
-      void nextPaint().then(ready);
+      seen = true;
+      after.shown();
     },
-    rendered() {
-      if (!store.ready) timer ??= setTimeout(ready, latestMs);
-    },
-    dispose: () => clearTimeout(timer),
+    rendered: () =>
+      after.schedule(() => {
+        store.ready = true;
+      }),
   };
 }

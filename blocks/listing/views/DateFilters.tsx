@@ -1,7 +1,7 @@
 // Time-interval radios and the date ranges: the published-date range and each `dateRanges` entry
 // (from sets the min of to; to sets the max of from; a reset button appears once either date is valid).
 // A range's fields are plain until `picker` (a frame after the block's first results: setup.ts
-// datePickersAfterResults) unless they hold a date or take the focus, then date fields for good.
+// datePickersAfterResults) unless they hold a date or take the focus.
 import { useRef, useState } from 'preact/hooks';
 import type { I18n } from '../../../runtime/i18n';
 import { parseYmd } from '../model/dates';
@@ -44,7 +44,7 @@ interface RangeProps {
   legend: string;
   from: string;
   to: string;
-  /** The fields may be date fields now (they stay so). */
+  /** The fields may be date fields now (from then on: the block's date pickers are ready). */
   picker: boolean;
   i18n: I18n;
   onChange(from: string, to: string): void;
@@ -55,10 +55,9 @@ export function DateRange({ idPrefix, legend, from, to, picker, i18n, onChange }
   const fromInput = useRef<HTMLInputElement>(null);
   // (focused before then: a date field at once — Chromium and Firefox keep the focus and the typing)
   const [focused, setFocused] = useState(false);
-  const dated = useRef(false);
-  if (picker || focused || from || to) dated.current = true;
-  const onFocus = dated.current ? undefined : () => setFocused(true);
-  const kind = dated.current ? ({ type: 'date' } as const) : ({ type: 'text' } as const);
+  const dated = picker || focused || from !== '' || to !== '';
+  const onFocus = dated ? undefined : () => setFocused(true);
+  const kind = dated ? ({ type: 'date' } as const) : ({ type: 'text' } as const);
   const validFrom = parseYmd(from) ? from : '';
   const validTo = parseYmd(to) ? to : '';
   const read = (e: Event) => (e.currentTarget as HTMLInputElement).value;

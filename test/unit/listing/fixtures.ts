@@ -1,4 +1,4 @@
-// Settings builders for the listing unit tests.
+// Settings builders for the listing unit tests, and frames a test lets happen.
 import validate from '../../../schemas/generated/listing.validate.js';
 import { checkConfig } from '../../../runtime/config';
 import { resolveSettings } from '../../../blocks/listing/model/settings';
@@ -33,3 +33,16 @@ export const hit = (id: number, view: Hit['view'] = null): Hit => ({
   view,
   data: {},
 });
+
+/** A "next paint" the test lets happen (`next` is the code's nextPaint; `paint()` lets the waiting ones go). */
+export function paints() {
+  const waiting: Array<() => void> = [];
+  return {
+    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    paint: async () => {
+      waiting.splice(0).forEach((r) => r());
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+  };
+}

@@ -1,21 +1,9 @@
-// When the page URL takes a change of the listing's state (setup.ts historyAfterResults): after the
+// When the page URL takes a change of the listing's state (setup.ts afterResults): after the
 // results the change asked for are shown, so that no history entry is made while their request is
 // in flight (issue 31: an entry made at the change made the answer ~20 ms later).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { historyAfterResults, URL_LATEST_MS } from '../../../blocks/listing/setup';
-
-/** A "next paint" the test lets happen. */
-function paints() {
-  const waiting: Array<() => void> = [];
-  return {
-    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
-    paint: async () => {
-      waiting.splice(0).forEach((r) => r());
-      await Promise.resolve();
-      await Promise.resolve();
-    },
-  };
-}
+import { afterResults, URL_LATEST_MS } from '../../../blocks/listing/setup';
+import { paints } from './fixtures';
 
 describe('the URL takes a change once its results are shown', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -24,7 +12,7 @@ describe('the URL takes a change once its results are shown', () => {
   it('a change that sent a request is written a frame after its results, not before', async () => {
     let busy = true;
     const frames = paints();
-    const history = historyAfterResults(() => busy, frames.next);
+    const history = afterResults(() => busy, frames.next);
     const write = vi.fn();
     history.schedule(write);
     await frames.paint();
@@ -38,7 +26,7 @@ describe('the URL takes a change once its results are shown', () => {
 
   it('a change that asked for nothing is written at the next frame', async () => {
     const frames = paints();
-    const history = historyAfterResults(() => false, frames.next);
+    const history = afterResults(() => false, frames.next);
     const write = vi.fn();
     history.schedule(write);
     expect(write).not.toHaveBeenCalled();
@@ -48,7 +36,7 @@ describe('the URL takes a change once its results are shown', () => {
 
   it('a slow answer holds the URL at most URL_LATEST_MS', async () => {
     const frames = paints();
-    const history = historyAfterResults(() => true, frames.next);
+    const history = afterResults(() => true, frames.next);
     const write = vi.fn();
     history.schedule(write);
     vi.advanceTimersByTime(URL_LATEST_MS - 1);
@@ -61,7 +49,7 @@ describe('the URL takes a change once its results are shown', () => {
 
   it('changes made while waiting are each written, in their order, once; results with nothing waiting write nothing', async () => {
     const frames = paints();
-    const history = historyAfterResults(() => true, frames.next);
+    const history = afterResults(() => true, frames.next);
     const order: string[] = [];
     history.shown(); // the first results: no change waiting
     await frames.paint();
@@ -79,7 +67,7 @@ describe('the URL takes a change once its results are shown', () => {
   it('a change made while the last one waits for its frame waits for its own results', async () => {
     let busy = true;
     const frames = paints();
-    const history = historyAfterResults(() => busy, frames.next);
+    const history = afterResults(() => busy, frames.next);
     const order: string[] = [];
     history.schedule(() => order.push('facet'));
     history.shown(); // the facet's results: its entry at the next frame
