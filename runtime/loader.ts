@@ -2,6 +2,7 @@
 // one broken block logs one console error (block id + JSON path), keeps its fallback content,
 // and never stops the others.
 import manifestFile from 'piazza:manifest';
+import { whenParsed } from './events';
 import { adminNotes, linePrefix } from './log';
 import { lazyModule } from './lazy';
 import type { Manifest, MountingBlock } from './manifest';
@@ -12,9 +13,21 @@ export interface Loader {
   /** Takes the blocks under `root` (or `root` itself) back to their fallback content, running their cleanups. */
   unmount(root?: ParentNode): void;
   load<T>(entry: string): Promise<T>;
+  /** An entry's files downloaded at low priority, not run (nothing when the manifest does not arrive). */
+  prefetch(entry: string): void;
+  /**
+   * Settles once the page is parsed and the blocks found by then show their first content (as their
+   * early steps tell: a block without one, or whose step failed, is not waited for; without the
+   * manifest, at once), FIRST_CONTENT_LATEST_MS after the page is parsed at the latest: what can
+   * wait for the page's own content waits for this, not for a fixed time.
+   */
+  firstContent(): Promise<void>;
   /** Problems (or a note) as the admin reads them, in the page's admin language. */
   explain(what: ConfigProblem[] | AdminNote): Promise<string>;
 }
+
+/** How long after the page is parsed firstContent() waits for the blocks at most. */
+export const FIRST_CONTENT_LATEST_MS = 2000;
 
 /** A block element's mount: what it held before (its fallback, its attributes) and the cleanup its chunk returned. */
 interface Mounted {
@@ -37,6 +50,23 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   ); // (a failure is reported by the mount that needs it)
 
   const load = <T>(entry: string): Promise<T> => manifest().then((m) => m.load<T>(entry, ctx.nonce));
+  const prefetch = (entry: string) =>
+    void manifest().then(
+      (m) => m.prefetch(entry, ctx.nonce),
+      () => {},
+    );
+  // (a task after DOMContentLoaded: mount() has then started the early steps of the blocks warm() had not)
+  const firstContent = () =>
+    new Promise<void>((done) =>
+      whenParsed(() => {
+        setTimeout(done, FIRST_CONTENT_LATEST_MS);
+        setTimeout(() =>
+          manifest()
+            .then((m) => m.firstContent())
+            .then(done, done),
+        );
+      }),
+    );
 
   // The words are a lazy chunk: only a misconfigured page pays for them. Should it not arrive, the
   // codes still name every path.
@@ -132,5 +162,5 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
     await Promise.all([...jobs, helpers]);
   }
 
-  return { mount, unmount, load, explain };
+  return { mount, unmount, load, prefetch, firstContent, explain };
 }

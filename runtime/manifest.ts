@@ -39,6 +39,10 @@ export interface Manifest {
   mountBlock(block: MountingBlock, ctx: RuntimeContext): Promise<void>;
   /** Problems (or a note) in the admin's words: the messages chunk, loaded only for a page that has some. */
   explain(what: ConfigProblem[] | AdminNote, nonce: string): Promise<string>;
+  /** An entry's files downloaded at low priority, not run: what will be needed once the page's own work is done. */
+  prefetch(entry: string, nonce: string): void;
+  /** Settles once every block whose early step started so far shows its first content (or failed, or its step told nothing). */
+  firstContent(): Promise<void>;
   /**
    * Run by piazza.js as soon as this module arrives, often before the page is parsed and so long
    * before mount() at DOMContentLoaded: the code of the blocks already in the page starts
@@ -64,16 +68,18 @@ export interface MountingBlock {
 }
 
 interface EarlyModule {
-  early(...args: Parameters<BlockModule['mount']>): void;
+  /** Sends the block's first requests; may return what settles once the block shows its first content (or fails). */
+  early(...args: Parameters<BlockModule['mount']>): void | Promise<unknown>;
 }
 
 const preloaded = new Set<string>();
 
-function preload(file: string, nonce: string) {
+function preload(file: string, nonce: string, low = false) {
   if (preloaded.has(file)) return;
   preloaded.add(file);
   const link = document.createElement('link');
   link.rel = 'modulepreload';
+  if (low) link.setAttribute('fetchpriority', 'low');
   link.href = new URL(file, import.meta.url).href;
   if (nonce) link.nonce = nonce;
   document.head.appendChild(link);
@@ -140,6 +146,9 @@ interface Prepared {
 }
 type Mapped = Awaited<ReturnType<typeof mapped>>;
 
+/** What the early steps started (warm()'s and the mounts') said of their block's first content, each settling once it is shown. */
+const firstContents: Promise<unknown>[] = [];
+
 /** warm()'s preparation, waiting for the mount of the element (which takes it, once). */
 const prepared = new WeakMap<Element, Prepared>();
 
@@ -152,12 +161,14 @@ function prepare(element: HTMLElement, text: string, raw: unknown, ctx: MountCon
   const chunk = files[ctx.type + '-early'] ? load<EarlyModule>(ctx.type + '-early', ctx.nonce) : null;
   const mapping = mapped(raw, ctx.type, ctx.nonce);
   mapping.catch(() => {}); // (reported by the mount that awaits it)
-  const early = chunk
+  const step = chunk
     ? Promise.all([mapping, chunk])
-        .then(([{ config }, m]) => m.early(element, config, ctx))
-        .catch(() => {})
-    : Promise.resolve();
-  return { text, mapping, early };
+        .then(([{ config }, m]) => ({ shown: m.early(element, config, ctx) }))
+        .catch(() => ({ shown: undefined }))
+    : Promise.resolve({ shown: undefined });
+  // (what the step returned, awaited apart: the block's code, which shows that content, waits for the step itself)
+  firstContents.push(step.then((s) => s.shown).catch(() => {}));
+  return { text, mapping, early: step.then(() => {}) };
 }
 
 /** Blocks and the elements of helpers mounted while parsing that warm() has started (each once). */
@@ -213,6 +224,10 @@ export default {
     document.addEventListener('DOMContentLoaded', () => parsing.disconnect(), { once: true });
   },
   explain: (what, nonce) => load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what)),
+  prefetch(entry, nonce) {
+    for (const file of files[entry] || []) preload(file, nonce, true);
+  },
+  firstContent: () => Promise.all(firstContents).then(() => {}),
   async mountBlock(block, ctx) {
     const { element, type } = block;
     if (!block.current()) return; // unmounted while this module was on its way

@@ -17,7 +17,8 @@ import { decodeState } from './model/url';
 import { mark } from '../../runtime/timeline';
 import { reserveSpace } from './reserve';
 
-export function early(element: HTMLElement, raw: unknown, ctx: MountContext): void {
+/** Sends the first requests; settles once the block shows its first results or its error (the loader's firstContent). */
+export function early(element: HTMLElement, raw: unknown, ctx: MountContext): Promise<void> | undefined {
   if (element.querySelector(':scope > .piazza-listing')) return; // the block has asked for itself already
   const settings = resolveSettings(checkConfig<ListingConfig>(validate, raw), ctx.blockId);
   // (the configured tabs, not the registry of tabs.ts, whose lazy imports would split the block's
@@ -42,4 +43,13 @@ export function early(element: HTMLElement, raw: unknown, ctx: MountContext): vo
     }),
   );
   mark('piazza-early', ctx.blockId);
+  return new Promise<void>((shown) => {
+    const offs = (['block:shown', 'block:error'] as const).map((event) =>
+      ctx.events.on(event, (e: { element: HTMLElement }) => {
+        if (e.element !== element) return;
+        for (const off of offs) off();
+        shown();
+      }),
+    );
+  });
 }

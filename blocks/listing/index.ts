@@ -45,6 +45,12 @@ export const mount = defineBlock<ListingConfig>({
     const history = afterResults(api.busy, afterPaint); // the URL's writes
     const datePickers = datePickersAfterResults(afterPaint);
     let marked = false;
+    let shown = false;
+    /** The first results or error on screen: `block:shown` (what the page's consent bar waits for: loader.ts firstContent). */
+    const show = () => {
+      if (!shown) ctx.events.emit('block:shown', { blockId: settings.blockId, type: ctx.type, element });
+      shown = true;
+    };
     const onResults = (totalCount: number) => {
       if (!marked) mark('piazza-results', settings.blockId);
       marked = true;
@@ -53,12 +59,14 @@ export const mount = defineBlock<ListingConfig>({
       datePickers.shown();
       ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
       reveal(totalCount);
+      show();
     };
     const onError: typeof log.request = (error, what) => {
       release();
       history.shown();
       datePickers.shown();
       log.request(error, what);
+      show();
     };
     // The results first: on a search their request leaves before the facet counts' (issue 18).
     const results = createTabResults(
