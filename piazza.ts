@@ -2,7 +2,7 @@
 // script. Order matters: the consent core must hold trackers back before anything else runs,
 // then the loader mounts blocks and helpers when the DOM is ready.
 import { startConsent } from './consent/core';
-import type { ConsentUiModule } from './consent/types';
+import type { ConsentOpenpaModule, ConsentUiModule } from './consent/types';
 import { createEmitter, whenParsed } from './runtime/events';
 import { createLoader } from './runtime/loader';
 import { adminNotes } from './runtime/log';
@@ -26,7 +26,12 @@ import type {} from './types/piazza';
   // Consent first, synchronously: it sets ctx.consent and window.CookieConsent. Its chunks (UI,
   // OpenPA) are fetched through the loader only when needed, never before this boot pass ends (a
   // load waits for the manifest module, so it always continues in a later microtask).
-  const consent = startConsent(ctx, () => loader.load<ConsentUiModule>('consent-ui'));
+  const consent = startConsent(ctx, {
+    ui: () => loader.load<ConsentUiModule>('consent-ui'),
+    openpa: () => loader.load<ConsentOpenpaModule>('consent-openpa'),
+    prefetch: loader.prefetch,
+    firstContent: loader.firstContent,
+  });
 
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

@@ -28,6 +28,9 @@ function lazyEntries() {
   const entries = {};
   const add = (name, file) => { if (file && existsSync(file)) entries[name] = file; };
   add('consent-ui', 'consent/ui/index.ts');
+  // Entries of their own, though the UI chunk imports them: the core asks for all it needs at once (consent/types.ts ConsentChunks).
+  add('consent-openpa', 'consent/openpa/consent-openpa.ts');
+  for (const f of readdirSync('consent/ui/locales')) if (/^consent-[a-z]+\.ts$/.test(f)) add(f.slice(0, -3), join('consent/ui/locales', f));
   add('messages', 'runtime/messages.ts'); // admin messages, loaded by piazza.js only for a config problem
   for (const block of readBlocks()) {
     add(block.type, block.index);
@@ -147,6 +150,15 @@ const FIRST_PATH = {
 const firstPathChunks = (id) => Object.keys(FIRST_PATH).find((name) => FIRST_PATH[name].some((re) => re.test(id)));
 
 /**
+ * The UI chunk keeps the consent modules it shares with the OpenPA entry (the OpenPA chunk imports
+ * them from it): made entries of their own, they would be a third file. The config check stays a
+ * chunk of its own (fetched only for a config with problems), which rollup would otherwise fold in.
+ */
+const CONSENT_UI = /[\\/]consent[\\/](ui[\\/]index|is-object|rules|cookies|record)\.ts$/;
+const manualChunks = (id) =>
+  firstPathChunks(id) ?? (CONSENT_UI.test(id) ? 'consent-ui' : /[\\/]consent[\\/]check\.ts$/.test(id) ? 'check' : undefined);
+
+/**
  * V8's explicit compile hint (Chromium 136+; other engines read a comment): every function of the
  * file is compiled while the file streams in, off the main thread, instead of at its first call on
  * it. Nearly all of piazza's code runs soon after its file arrives (a chunk is fetched when it is
@@ -214,7 +226,7 @@ export default [
         const shared = folder && existsSync(join('blocks/listing', folder, 'index.tsx')) ? folder : null; // a lazy tab's folder
         return '[name]' + (shared ? '-' + shared : '') + '-[hash].js';
       },
-      manualChunks: firstPathChunks,
+      manualChunks,
       sourcemap: true,
       banner: COMPILE_HINT,
     },

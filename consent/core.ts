@@ -12,7 +12,8 @@ import { gcmSignal } from './gcm';
 import { installInterceptor, nativeReplace } from './intercept';
 import { applyRecord, buildRecord, COOKIE_NAME, judge, readCookie } from './record';
 import { allows, blockedOfType, categoryBlocked, cookiesToDelete, cookieWriteBlocked, searchMatches, serviceNamed } from './rules';
-import { HELD_TAGS, type ConsentConfig, type ConsentCore, type ConsentUi, type ConsentUiModule } from './types';
+import { pageTexts } from './lang';
+import { HELD_TAGS, type ConsentChunks, type ConsentConfig, type ConsentCore, type ConsentUi } from './types';
 import { whenParsed } from '../runtime/events';
 import { adminNotes } from '../runtime/log';
 import type { ConfigProblem, ConsentApi, RuntimeContext } from '../runtime/types';
@@ -20,7 +21,7 @@ import type { ConfigProblem, ConsentApi, RuntimeContext } from '../runtime/types
 /** sessionStorage flag: the page already reloaded once this session to drop a stale record. */
 const RELOADED = 'piazza-consent-reloaded';
 
-export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentUiModule>): ConsentApi {
+export function startConsent(ctx: RuntimeContext, chunks: ConsentChunks): ConsentApi {
   // piazza.js carries the codes of its lines; their words are the messages chunk's
   const log = adminNotes('[piazza] consent: ', ctx.explain);
   const report = (problems: ConfigProblem[]) => void log.error(problems);
@@ -65,7 +66,7 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
 
   /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
   function withUi(act?: (u: ConsentUi) => void): Promise<ConsentUi> {
-    const p = (ui ||= loadUi().then((m) => m.createUi(core)));
+    const p = (ui ||= chunks.ui().then((m) => m.createUi(core)));
     p.then(act, (e) => {
       if (ui !== p) return;
       ui = undefined;
@@ -74,10 +75,11 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     return p;
   }
 
-  /** The OpenPA chunk (fetched once, through the UI chunk, when the config or a call needs it). */
+  /** The OpenPA chunk (fetched once, when the config or a call needs it; the UI chunk it imports comes with it). */
   const withOpenpa = () =>
-    (openpa ||= loadUi()
-      .then((m) => m.openpa(core))
+    (openpa ||= chunks
+      .openpa()
+      .then((m) => m.startOpenpa(core))
       .catch(failed));
 
   function configure(raw: unknown): void {
@@ -87,7 +89,8 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
     // What the check refuses is dropped at once; its words (and those of a missing or unknown key)
     // are lazy: the check comes with the UI chunk, the words with the messages chunk.
     if (sanitise(input))
-      loadUi()
+      chunks
+        .ui()
         .then((m) => m.problems(copy))
         .then(report, failed);
     if (!isObject(input)) {
@@ -127,17 +130,31 @@ export function startConsent(ctx: RuntimeContext, loadUi: () => Promise<ConsentU
         }
       });
     }
-    // A choice carried over from orestbida's cookie makes the bar needless: decided first.
-    const theme = m || c.carryOver ? withOpenpa() : Promise.resolve();
-    // The chunk fetched now, the bar shown when the delay is over (once: showBar() shows one bar,
-    // only while a choice is needed).
-    theme.then(() =>
+    // The OpenPA chunk (a choice carried over from orestbida's cookie makes the bar needless: decided
+    // first) and the bar run once the page's blocks show their first content: the page's own
+    // content comes first (the bar's work in the same window made it later, issue 31). What they need is downloaded now, side by side and at low priority, so
+    // that none waits for the one that imports it: on a phone on 4G the bar came 5 s into the load,
+    // after three round trips one after the other (issue 31).
+    // (asked in a task: the stored choice is not read while piazza.js holds the parser)
+    const theme = m || c.carryOver;
+    if (first)
       setTimeout(() => {
         if (!core.needsChoice()) return;
-        withUi();
-        setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
-      }),
-    );
+        chunks.prefetch('consent-ui');
+        chunks.prefetch('consent-' + pageTexts(c, document.documentElement.lang));
+        if (theme) chunks.prefetch('consent-openpa');
+      });
+    // (the bar once the delay is over, and once: showBar() shows one bar, only while a choice is needed)
+    chunks
+      .firstContent()
+      .then(() => theme && withOpenpa())
+      .then(() =>
+        setTimeout(() => {
+          if (!core.needsChoice()) return;
+          withUi();
+          setTimeout(() => withUi((u) => u.showBar()), c.barTimeout);
+        }),
+      );
   }
 
   function readStored(c: ConsentConfig): void {

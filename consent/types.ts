@@ -118,11 +118,25 @@ export interface ConsentUiModule {
   createUi(core: ConsentCore): Promise<ConsentUi>;
   /** Every problem of a raw config, by JSON path (the check: a chunk of its own, fetched on call). */
   problems(raw: unknown): Promise<import('../runtime/problems').ConfigProblem[]>;
-  /**
-   * The OpenPA themes' part (consent/openpa/consent-openpa.ts, a chunk of its own that
-   * shares this one's modules): resolves once a carried-over choice is decided.
-   */
-  openpa(core: ConsentCore): Promise<void>;
+}
+
+/** The OpenPA themes' part (`consent/openpa/consent-openpa.ts`: a lazy chunk importing what it shares from the UI chunk). */
+export interface ConsentOpenpaModule {
+  /** Resolves once a carried-over choice is decided. */
+  startOpenpa(core: ConsentCore): Promise<void>;
+}
+
+/**
+ * consent's lazy chunks, each a manifest entry of its own (`consent-ui`, `consent-openpa`, and
+ * `consent-<lang>`, the texts the UI chunk imports), and the page's moment for them (the loader's).
+ */
+export interface ConsentChunks {
+  ui(): Promise<ConsentUiModule>;
+  openpa(): Promise<ConsentOpenpaModule>;
+  /** An entry's files downloaded at low priority, not run: each request leaves now, not once the chunk importing it has arrived. */
+  prefetch(entry: string): void;
+  /** Settles once the page's blocks show their first content (the loader's): the bar and the OpenPA chunk wait for it. */
+  firstContent(): Promise<void>;
 }
 
 export interface ConsentUi {

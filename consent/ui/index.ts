@@ -9,7 +9,8 @@ import { createEmbeds } from './embeds';
 import { button, h } from './h';
 import { createReviver } from './revive';
 import css from './style.css';
-import { BUILT_IN, builtInFor, currentLang, uiText, type Texts } from './texts';
+import { BUILT_IN, currentLang, pageTexts } from '../lang';
+import { uiText, type Texts } from './texts';
 
 const LOCALES: Record<string, () => Promise<{ default: Texts }>> = {
   // file names make the chunk names: consent-<lang>-<hash>.js
@@ -44,13 +45,10 @@ const THEME: Record<string, string> = {
 /** The core found something to report in the config: the check that names it, a chunk of its own. */
 export const problems = (raw: unknown) => import('../check').then((m) => m.checkConsentConfig(raw));
 
-/** The OpenPA themes' part: a chunk of its own, importing what it shares (cookies, record, rules) from this one. */
-export const openpa = (core: ConsentCore) => import('../openpa/consent-openpa').then((m) => m.startOpenpa(core));
-
 export async function createUi(core: ConsentCore): Promise<ConsentUi> {
   const htmlLang = document.documentElement.lang;
   const lang = () => currentLang(core.config, htmlLang);
-  const textsFor = async () => (await LOCALES[builtInFor(core.config, lang(), htmlLang)]()).default;
+  const textsFor = async () => (await LOCALES[pageTexts(core.config, htmlLang)]()).default;
   let builtIn = await textsFor();
   const t = (key: string) => uiText(core.config, lang(), key, builtIn);
   const learnMore = () => {

@@ -5,6 +5,7 @@
 // "[Missing language object]", no locale object → "[Missing locale object]", unknown locale → en,
 // missing key → "[Missing translation]".
 import { isObject } from '../config';
+import { BUILT_IN } from '../lang';
 import type { ConsentConfig, LanguageBlock } from '../types';
 
 export type Texts = Record<string, string>;
@@ -13,30 +14,6 @@ export type Texts = Record<string, string>;
 export const MISSING_TRANSLATION = '[Missing translation]';
 export const MISSING_LANGUAGE = '[Missing language object]';
 export const MISSING_LOCALE = '[Missing locale object]';
-export const BUILT_IN = ['en', 'hu', 'it', 'de'];
-
-/** Built-in language of a BCP 47 tag (`<html lang>`), else en. */
-export const builtInLang = (tag: string | null | undefined): string => {
-  const l = (tag || '').toLowerCase().split('-')[0];
-  return BUILT_IN.includes(l) ? l : 'en';
-};
-
-/** `language.current`: as configured (default en); "auto" follows `<html lang>`. */
-export const currentLang = (config: ConsentConfig, htmlLang: string | null | undefined): string => {
-  const current = config.language?.current;
-  return current === 'auto' ? builtInLang(htmlLang) : typeof current === 'string' && current ? current : 'en';
-};
-
-/**
- * Which built-in texts `lang` needs: its own; for a custom locale of the config (the portal's
- * "i18n") the page language's, so that keys added since an existing config was written never show
- * up as gaps; for a locale nobody defines, en (the spec's fallback).
- */
-export function builtInFor(config: ConsentConfig, lang: string, htmlLang: string | null | undefined): string {
-  if (BUILT_IN.includes(lang)) return lang;
-  return isObject(config.language?.locale?.[lang]) ? builtInLang(htmlLang) : 'en';
-}
-
 /** A text of the bar or the dialog: the config's locale, else the built-in texts `builtIn` (see builtInFor). */
 export function uiText(config: ConsentConfig, lang: string, key: string, builtIn: Texts): string {
   const language = config.language;

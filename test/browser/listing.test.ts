@@ -549,3 +549,50 @@ describe('listing on the demo page', () => {
     await page.close();
   });
 });
+
+describe("the consent bar and the portal page's listings (portale.html, a first visit)", () => {
+  /** A first visit of portale.html: when each listing's list showed its first results, and the bar came (page clock), and `block:shown`. */
+  async function firstVisit(): Promise<Probe> {
+    const probe = await newProbe(env.browser);
+    await probe.page.deleteCookie(...(await probe.page.cookies(env.portal.url)));
+    await probe.page.evaluateOnNewDocument(() => {
+      if (window.top !== window) return; // (the page's embeds)
+      const w = window as any;
+      w.__at = {};
+      w.__shown = [];
+      document.addEventListener('DOMContentLoaded', () => w.piazza.on('block:shown', (e: any) => w.__shown.push(e.blockId + ' ' + e.type)));
+      new MutationObserver(() => {
+        for (const id of ['eventi', 'servizi'])
+          if (!w.__at[id] && document.querySelector(`#${id} .piazza-listing-list[data-piazza-status=ready]`))
+            w.__at[id] = performance.now();
+        if (!w.__at.bar && document.getElementById('cconsent-bar')) w.__at.bar = performance.now();
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    });
+    await probe.page.goto(env.portal.url + 'portale.html', { waitUntil: 'domcontentloaded' });
+    return probe;
+  }
+
+  it('the bar comes once both listings show their first results (their block:shown, one each): the page first', async () => {
+    const probe = await firstVisit();
+    await probe.page.waitForSelector('#cconsent-bar', { visible: true });
+    const at = (await probe.page.evaluate(() => (window as any).__at)) as Record<string, number>;
+    expect(at.eventi).toBeGreaterThan(0);
+    expect(at.servizi).toBeGreaterThan(0);
+    expect(at.bar).toBeGreaterThan(Math.max(at.eventi, at.servizi));
+    expect(((await probe.page.evaluate(() => (window as any).__shown)) as string[]).sort()).toEqual(['eventi listing', 'servizi listing']);
+    expect(probe.errors).toEqual([]);
+    await probe.page.close();
+  });
+
+  it('a listing whose first answer does not come holds the bar back two seconds at most', async () => {
+    env.portal.faults.arm({ match: 'view=card_teaser&q=classes%2520%255Bevent%255D', hold: true, times: 1 });
+    const probe = await firstVisit();
+    await probe.page.waitForSelector('#cconsent-bar', { visible: true, timeout: 15_000 });
+    expect(await probe.page.$eval('#eventi .piazza-listing-list', (l) => l.getAttribute('data-piazza-status'))).toBe('loading');
+    expect(await probe.page.evaluate(() => (window as any).__shown)).toEqual(['servizi listing']);
+    expect(env.portal.faults.release()).toBe(1);
+    await firstResults(probe.page, 'eventi');
+    expect(probe.errors).toEqual([]);
+    await probe.page.close();
+  });
+});

@@ -20,7 +20,8 @@ let api: ConsentApi;
 beforeAll(() => {
   document.head.innerHTML = `<script type="application/json" id="piazza-consent">${JSON.stringify(portalConfig())}</script>`;
   const ctx = { version: 'test', nonce: '', base: '/', events: { on: () => () => {}, emit() {} }, explain: async () => '' };
-  api = startConsent(ctx as any, () => new Promise(() => {})); // (the UI chunk never arrives: nothing here needs it)
+  const never = () => new Promise<never>(() => {});
+  api = startConsent(ctx as any, { ui: never, openpa: never, prefetch() {}, firstContent: never }); // (the chunks never arrive: nothing here needs them)
   // a returning visitor's record (analytics accepted, multimedia refused), there after the boot
   // (written past the core's cookie filter, whose own question would read the choice first)
   const native = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;

@@ -67,7 +67,12 @@ beforeAll(async () => {
       return text;
     },
   };
-  startConsent(ctx as any, () => import('../../../consent/ui/index'));
+  startConsent(ctx as any, {
+    ui: () => import('../../../consent/ui/index'),
+    openpa: () => import('../../../consent/openpa/consent-openpa'),
+    prefetch() {},
+    firstContent: async () => {},
+  });
   CC = (window as any).CookieConsent;
   // The themes' own call, made before the openpa chunk can have arrived.
   early = CC.run({

@@ -4,17 +4,8 @@ import de from '../../../consent/ui/locales/consent-de';
 import en from '../../../consent/ui/locales/consent-en';
 import hu from '../../../consent/ui/locales/consent-hu';
 import it_ from '../../../consent/ui/locales/consent-it';
-import {
-  builtInFor,
-  builtInLang,
-  currentLang,
-  entityText,
-  fill,
-  MISSING_LANGUAGE,
-  MISSING_LOCALE,
-  MISSING_TRANSLATION,
-  uiText,
-} from '../../../consent/ui/texts';
+import { builtInFor, builtInLang, currentLang, pageTexts } from '../../../consent/lang';
+import { entityText, fill, MISSING_LANGUAGE, MISSING_LOCALE, MISSING_TRANSLATION, uiText } from '../../../consent/ui/texts';
 import { loaded, portalConfig } from './fixtures';
 
 const LOCALES = { en, hu, it: it_, de };
@@ -64,6 +55,10 @@ describe('which language', () => {
     expect(builtInFor(custom, 'hu', 'it')).toBe('hu');
     expect(builtInFor(custom, 'i18n', 'it')).toBe('it');
     expect(builtInFor(custom, 'fr', 'it')).toBe('en');
+    // what a page shows now (the core fetches it with the UI chunk): its current language's
+    expect(pageTexts(custom, 'de-DE')).toBe('de');
+    expect(pageTexts(loaded({ ...portalConfig(), language: { current: 'hu' } }), 'it')).toBe('hu');
+    expect(pageTexts(loaded({ ...portalConfig(), language: { current: 'auto' } }), 'fr-FR')).toBe('en');
   });
 });
 

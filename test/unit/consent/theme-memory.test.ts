@@ -33,7 +33,8 @@ beforeAll(() => {
   document.head.innerHTML = `<script type="application/json" id="piazza-consent">${JSON.stringify(themeConfig())}</script>`;
   document.body.innerHTML = '<main><h1>Notizie</h1></main>';
   const ctx = { version: 'test', nonce: '', base: '/', events: { on: () => () => {}, emit() {} }, explain: async () => '' };
-  startConsent(ctx as any, () => new Promise(() => {})); // (the chunks never arrive: nothing here needs them)
+  const never = () => new Promise<never>(() => {});
+  startConsent(ctx as any, { ui: never, openpa: never, prefetch() {}, firstContent: never }); // (the chunks never arrive: nothing here needs them)
 });
 
 afterAll(() => Object.defineProperty(window, 'localStorage', real));

@@ -19,7 +19,7 @@ import { catalog as agenda } from '../../../blocks/listing/agenda/i18n';
 import { catalog as geo } from '../../../blocks/listing/geo/i18n';
 import { catalog as datatable } from '../../../blocks/datatable/i18n';
 import { catalog as gallery } from '../../../gallery/messages';
-import { BUILT_IN } from '../../../consent/ui/texts';
+import { BUILT_IN } from '../../../consent/lang';
 
 const root = join(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
