@@ -135,15 +135,15 @@ export function startConsent(ctx: RuntimeContext, chunks: ConsentChunks): Consen
     // content comes first (the bar's work in the same window made it later, issue 31). What they need is downloaded now, side by side and at low priority, so
     // that none waits for the one that imports it: on a phone on 4G the bar came 5 s into the load,
     // after three round trips one after the other (issue 31).
-    // (asked in a task: the stored choice is not read while piazza.js holds the parser)
+    // (which, decided once the blocks' first requests are out: the stored choice is not read while the
+    // page parses, a synchronous round trip to the browser's cookie store)
     const theme = m || c.carryOver;
     if (first)
-      setTimeout(() => {
-        if (!core.needsChoice()) return;
-        chunks.prefetch('consent-ui');
-        chunks.prefetch('consent-' + pageTexts(c, document.documentElement.lang));
-        if (theme) chunks.prefetch('consent-openpa');
-      });
+      chunks.prefetch(() =>
+        core.needsChoice()
+          ? ['consent-ui', 'consent-' + pageTexts(c, document.documentElement.lang), ...(theme ? ['consent-openpa'] : [])]
+          : [],
+      );
     // (the bar once the delay is over, and once: showBar() shows one bar, only while a choice is needed)
     chunks
       .firstContent()

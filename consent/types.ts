@@ -133,8 +133,12 @@ export interface ConsentOpenpaModule {
 export interface ConsentChunks {
   ui(): Promise<ConsentUiModule>;
   openpa(): Promise<ConsentOpenpaModule>;
-  /** An entry's files downloaded at low priority, not run: each request leaves now, not once the chunk importing it has arrived. */
-  prefetch(entry: string): void;
+  /**
+   * Entries' files downloaded at low priority, not run, side by side (not each once the chunk
+   * importing it has arrived), once the page's blocks have sent their first requests; `entries`,
+   * asked then, says which (the loader's).
+   */
+  prefetch(entries: () => string[]): void;
   /** Settles once the page's blocks show their first content (the loader's): the bar and the OpenPA chunk wait for it. */
   firstContent(): Promise<void>;
 }

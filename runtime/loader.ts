@@ -13,8 +13,8 @@ export interface Loader {
   /** Takes the blocks under `root` (or `root` itself) back to their fallback content, running their cleanups. */
   unmount(root?: ParentNode): void;
   load<T>(entry: string): Promise<T>;
-  /** An entry's files downloaded at low priority, not run (nothing when the manifest does not arrive). */
-  prefetch(entry: string): void;
+  /** Entries' files downloaded at low priority, not run, once the page is parsed and its blocks' first requests are out; `entries` says which then (nothing without the manifest). */
+  prefetch(entries: () => string[]): void;
   /**
    * Settles once the page is parsed and the blocks found by then show their first content (as their
    * early steps tell: a block without one, or whose step failed, is not waited for; without the
@@ -50,23 +50,24 @@ export function createLoader(ctx: RuntimeContext, log: AdminNotes): Loader {
   ); // (a failure is reported by the mount that needs it)
 
   const load = <T>(entry: string): Promise<T> => manifest().then((m) => m.load<T>(entry, ctx.nonce));
-  const prefetch = (entry: string) =>
-    void manifest().then(
-      (m) => m.prefetch(entry, ctx.nonce),
-      () => {},
+  /** The page parsed, and a task later: mount() has then started the early steps of the blocks warm() had not. */
+  const parsed = (then: () => void) => whenParsed(() => setTimeout(then));
+  const prefetch = (entries: () => string[]) =>
+    parsed(() =>
+      manifest().then(
+        (m) => m.prefetch(entries, ctx.nonce),
+        () => {},
+      ),
     );
-  // (a task after DOMContentLoaded: mount() has then started the early steps of the blocks warm() had not)
   const firstContent = () =>
-    new Promise<void>((done) =>
-      whenParsed(() => {
-        setTimeout(done, FIRST_CONTENT_LATEST_MS);
-        setTimeout(() =>
-          manifest()
-            .then((m) => m.firstContent())
-            .then(done, done),
-        );
-      }),
-    );
+    new Promise<void>((done) => {
+      whenParsed(() => setTimeout(done, FIRST_CONTENT_LATEST_MS));
+      parsed(() =>
+        manifest()
+          .then((m) => m.firstContent())
+          .then(done, done),
+      );
+    });
 
   // The words are a lazy chunk: only a misconfigured page pays for them. Should it not arrive, the
   // codes still name every path.

@@ -39,8 +39,12 @@ export interface Manifest {
   mountBlock(block: MountingBlock, ctx: RuntimeContext): Promise<void>;
   /** Problems (or a note) in the admin's words: the messages chunk, loaded only for a page that has some. */
   explain(what: ConfigProblem[] | AdminNote, nonce: string): Promise<string>;
-  /** An entry's files downloaded at low priority, not run: what will be needed once the page's own work is done. */
-  prefetch(entry: string, nonce: string): void;
+  /**
+   * Entries' files downloaded at low priority, not run: what will be needed once the page's own
+   * work is done. Once the early steps started so far have run (a prefetch never competes with the
+   * blocks' first requests, nor its compile with theirs), `entries` says which.
+   */
+  prefetch(entries: () => string[], nonce: string): void;
   /** Settles once every block whose early step started so far shows its first content (or failed, or its step told nothing). */
   firstContent(): Promise<void>;
   /**
@@ -146,7 +150,9 @@ interface Prepared {
 }
 type Mapped = Awaited<ReturnType<typeof mapped>>;
 
-/** What the early steps started (warm()'s and the mounts') said of their block's first content, each settling once it is shown. */
+/** The early steps started (warm()'s and the mounts'): each settles once it has run (or failed)… */
+const earlySteps: Promise<void>[] = [];
+/** …and what each said of its block's first content, settling once that is shown. */
 const firstContents: Promise<unknown>[] = [];
 
 /** warm()'s preparation, waiting for the mount of the element (which takes it, once). */
@@ -167,8 +173,10 @@ function prepare(element: HTMLElement, text: string, raw: unknown, ctx: MountCon
         .catch(() => ({ shown: undefined }))
     : Promise.resolve({ shown: undefined });
   // (what the step returned, awaited apart: the block's code, which shows that content, waits for the step itself)
+  const early = step.then(() => {});
+  earlySteps.push(early);
   firstContents.push(step.then((s) => s.shown).catch(() => {}));
-  return { text, mapping, early: step.then(() => {}) };
+  return { text, mapping, early };
 }
 
 /** Blocks and the elements of helpers mounted while parsing that warm() has started (each once). */
@@ -224,8 +232,10 @@ export default {
     document.addEventListener('DOMContentLoaded', () => parsing.disconnect(), { once: true });
   },
   explain: (what, nonce) => load<typeof import('./messages')>('messages', nonce).then((m) => m.adminMessages().explain(what)),
-  prefetch(entry, nonce) {
-    for (const file of files[entry] || []) preload(file, nonce, true);
+  prefetch(entries, nonce) {
+    Promise.all(earlySteps).then(() => {
+      for (const entry of entries()) for (const file of files[entry] || []) preload(file, nonce, true);
+    });
   },
   firstContent: () => Promise.all(firstContents).then(() => {}),
   async mountBlock(block, ctx) {

@@ -2,9 +2,10 @@
 // @vitest-environment-options { "url": "https://www.comune.example.it/" }
 // When the bar's chunks are asked for and when the bar's work runs (issue 31): on a first visit the
 // UI chunk, the page language's texts and, with carryOver, the OpenPA chunk are all fetched (not run)
-// a task after the config, side by side; the OpenPA chunk and the bar run only once the page's
-// blocks show their first content (the loader's firstContent). A returning visitor fetches nothing
-// for a bar. The chunks here are the test's own stand-ins, recording what is asked of them.
+// side by side once the blocks' first requests are out (the loader's prefetch asks the core which
+// then); the OpenPA chunk and the bar run only once the page's blocks show their first content (the
+// loader's firstContent). A returning visitor fetches nothing for a bar. The loader here is the
+// test's own stand-in, recording what is asked of it; `requestsOut` and `contentShown` are its moments.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
@@ -21,11 +22,15 @@ const setCookie = (text: string) => native.set!.call(document, text);
 
 function page(config: Record<string, unknown>) {
   const asked: string[] = [];
+  const prefetches: Array<() => string[]> = [];
+  const requestsOut = () => {
+    for (const entries of prefetches.splice(0)) for (const entry of entries()) asked.push('prefetch ' + entry);
+  };
   let contentShown!: () => void;
   const firstContent = new Promise<void>((r) => (contentShown = r));
   const bar = vi.fn();
   const chunks = {
-    prefetch: (entry: string) => void asked.push('prefetch ' + entry),
+    prefetch: (entries: () => string[]) => void prefetches.push(entries),
     firstContent: () => firstContent,
     ui: async () => {
       asked.push('ui');
@@ -39,7 +44,7 @@ function page(config: Record<string, unknown>) {
   document.head.innerHTML = `<script type="application/json" id="piazza-consent">${JSON.stringify(config)}</script>`;
   const ctx = { version: 'test', nonce: '', base: '/', events: { on: () => () => {}, emit() {} }, explain: async () => '' };
   startConsent(ctx as any, chunks);
-  return { asked, bar, contentShown };
+  return { asked, bar, requestsOut, contentShown };
 }
 
 const italian = (extra: Record<string, unknown> = {}) => ({
@@ -59,10 +64,11 @@ beforeEach(() => {
 });
 
 describe('the bar on a first visit', () => {
-  it('fetches the UI, the texts of the page language and the OpenPA chunk side by side, a task after the config, and runs nothing yet', async () => {
-    const { asked, bar } = page(italian({ carryOver: { cookie: 'cc_cookie' } }));
-    expect(asked).toEqual([]); // (not while piazza.js holds the parser: the stored choice is read in a task)
+  it("fetches the UI, the texts of the page language and the OpenPA chunk side by side once the blocks' first requests are out, and runs nothing yet", async () => {
+    const { asked, bar, requestsOut } = page(italian({ carryOver: { cookie: 'cc_cookie' } }));
     await tick();
+    expect(asked).toEqual([]); // (nor is the stored choice read while the page parses)
+    requestsOut();
     expect(asked).toEqual(['prefetch consent-ui', 'prefetch consent-it', 'prefetch consent-openpa']);
     await tick();
     await tick();
@@ -72,8 +78,8 @@ describe('the bar on a first visit', () => {
   });
 
   it('runs the OpenPA chunk, then the bar, once the page shows its first content', async () => {
-    const { asked, bar, contentShown } = page(italian({ carryOver: { cookie: 'cc_cookie' } }));
-    await tick();
+    const { asked, bar, requestsOut, contentShown } = page(italian({ carryOver: { cookie: 'cc_cookie' } }));
+    requestsOut();
     contentShown();
     await vi.waitFor(() => expect(bar).toHaveBeenCalledTimes(1));
     expect(asked.slice(3)).toEqual(['openpa', 'openpa started', 'ui']);
@@ -81,10 +87,10 @@ describe('the bar on a first visit', () => {
 
   it("without carryOver or multimedia: no OpenPA chunk, the bar after the first content; a custom locale fetches the page language's texts", async () => {
     document.documentElement.lang = 'de-DE';
-    const { asked, bar, contentShown } = page(
+    const { asked, bar, requestsOut, contentShown } = page(
       italian({ language: { current: 'portale', locale: { portale: { barMainText: 'Cookies.' } } } }),
     );
-    await tick();
+    requestsOut();
     expect(asked).toEqual(['prefetch consent-ui', 'prefetch consent-de']);
     contentShown();
     await vi.waitFor(() => expect(bar).toHaveBeenCalledTimes(1));
@@ -101,8 +107,8 @@ describe('a returning visitor', () => {
       services: Object.keys(portalConfig().services),
     };
     setCookie('cconsent=' + JSON.stringify(record) + '; path=/');
-    const { asked, bar, contentShown } = page(italian({ carryOver: { cookie: 'cc_cookie' } }));
-    await tick();
+    const { asked, bar, requestsOut, contentShown } = page(italian({ carryOver: { cookie: 'cc_cookie' } }));
+    requestsOut();
     expect(asked.filter((a) => a.startsWith('prefetch'))).toEqual([]);
     contentShown();
     await vi.waitFor(() => expect(asked).toContain('openpa started'));
