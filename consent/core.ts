@@ -131,12 +131,12 @@ export function startConsent(ctx: RuntimeContext, chunks: ConsentChunks): Consen
       });
     }
     // The OpenPA chunk (a choice carried over from orestbida's cookie makes the bar needless: decided
-    // first) and the bar run once the page's blocks show their first content: the page's own
-    // content comes first (the bar's work in the same window made it later, issue 31). What they need is downloaded now, side by side and at low priority, so
-    // that none waits for the one that imports it: on a phone on 4G the bar came 5 s into the load,
-    // after three round trips one after the other (issue 31).
-    // (which, decided once the blocks' first requests are out: the stored choice is not read while the
-    // page parses, a synchronous round trip to the browser's cookie store)
+    // first) and the bar run once the page's blocks show their first content: the page's own content
+    // comes first (issue 31). What they need is fetched side by side, at low priority, once the page is
+    // parsed and the blocks' first requests are out, not each after the chunk that imports it: on a
+    // phone on 4G the bar came 5 s into the load, after three round trips one after the other. Which
+    // chunks is decided then too: the stored choice is not read while the page parses (a synchronous
+    // round trip to the browser's cookie store).
     const theme = m || c.carryOver;
     if (first)
       chunks.prefetch(() =>
