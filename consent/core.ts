@@ -32,6 +32,8 @@ export function startConsent(ctx: RuntimeContext, chunks: ConsentChunks): Consen
   let read = false;
   let choiceNeeded = false;
   let ui: Promise<ConsentUi> | undefined;
+  /** The UI chunk's failed download has been told (once, until one succeeds). */
+  let uiReported = false;
   let openpa: Promise<unknown> | undefined;
   let replay: ReturnType<typeof installInterceptor>;
   let waiting: Array<[string, () => void]> = [];
@@ -64,14 +66,26 @@ export function startConsent(ctx: RuntimeContext, chunks: ConsentChunks): Consen
     }
   }
 
-  /** The UI chunk (fetched once), then `act`. A failed download is one console error, and forgotten: the next opener downloads again. */
+  /**
+   * The UI chunk (fetched once), then `act`. A failed download is forgotten: the next call (an opener,
+   * the bar's moment) downloads again. It is one console error until a download succeeds: the core's
+   * own calls (held tags at DOMContentLoaded, the bar after the page's first content) may each meet
+   * the same outage.
+   */
   function withUi(act?: (u: ConsentUi) => void): Promise<ConsentUi> {
     const p = (ui ||= chunks.ui().then((m) => m.createUi(core)));
-    p.then(act, (e) => {
-      if (ui !== p) return;
-      ui = undefined;
-      failed(e);
-    });
+    p.then(
+      (u) => {
+        uiReported = false;
+        act?.(u);
+      },
+      (e) => {
+        if (ui !== p) return;
+        ui = undefined;
+        if (!uiReported) failed(e);
+        uiReported = true;
+      },
+    );
     return p;
   }
 
