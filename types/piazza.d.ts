@@ -18,7 +18,7 @@ export interface PiazzaEvents {
   'block:mounted': { blockId: string; type: string; element: HTMLElement };
   /** A block did not mount: its config problems (JSON paths) or what failed; its fallback stays. */
   'block:error': { blockId: string; type: string; element: HTMLElement; message: string };
-  /** A mounted block shows its first content: its first results or a failed request's message (a listing's; once per mount). */
+  /** A mounted block shows its first content: its first results or rows, or the message of what failed in their place (once per mount). */
   'block:shown': { blockId: string; type: string; element: HTMLElement };
   'consent:change': ConsentRecord;
   'listing:results': { blockId: string; totalCount: number; element: HTMLElement };

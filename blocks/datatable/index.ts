@@ -50,7 +50,7 @@ export const mount = defineBlock<Config>({
   // The jQuery plugin's settings (`opendataDataTable({…})` pasted as the config), mapped by their own chunk.
   adapt: (raw) => (isPluginSettings(raw) ? import('./model/plugin-settings').then((m) => m.fromPluginSettings(raw)) : null),
   check: (c) => (!c.columns?.length && !c.class && !c.classFromResults ? [{ path: '/columns', code: 'requiredUnless', key: 'class' }] : []),
-  setup({ element, config, ctx, i18n, log, announce, render, add }) {
+  setup({ element, config, ctx, i18n, log, announce, render, add, shown }) {
     const api = createTableApi(config, ctx.nonce);
     const idPrefix = 'piazza-dt-' + (config.blockId || ++instances);
     // The space of the filters and the first page of rows, held until they (or an error) are shown:
@@ -58,6 +58,11 @@ export const mount = defineBlock<Config>({
     const layout = tableLayout(config);
     const releaseSpace = holdSpace(element, config.blockId || ctx.blockId, reservedHeights(layout), widthsOf(layout), ctx.nonce);
     add(releaseSpace);
+    /** The first rows (or the message of what failed) are drawn: the space given back, `block:shown`. */
+    const drawn = () => {
+      releaseSpace();
+      shown();
+    };
 
     function show(cls: ClassDefinition | null) {
       const metaTitles = Object.fromEntries(META_FIELDS.map((f) => [f, i18n.t('meta.' + f)]));
@@ -97,7 +102,7 @@ export const mount = defineBlock<Config>({
           exportOptions: config.export.enabled ? config.export : null,
           cardBreakpoint: config.cardBreakpoint,
           nonce: ctx.nonce,
-          onShown: releaseSpace,
+          onShown: drawn,
         }),
       );
     }
@@ -126,7 +131,7 @@ export const mount = defineBlock<Config>({
         if (config.columns?.length) show(null);
         else {
           render(h(ErrorNotice, { i18n, onRetry: classRead.retry }));
-          releaseSpace();
+          drawn();
         }
       },
     });

@@ -27,7 +27,7 @@ export const mount = defineBlock<ListingConfig>({
   catalog,
   hostClass: 'piazza-listing',
   keepConfig: true,
-  async setup({ element, config, ctx, i18n, log, announce, render, add, url: urlState }) {
+  async setup({ element, config, ctx, i18n, log, announce, render, add, url: urlState, shown }) {
     const settings = resolveSettings(config, ctx.blockId);
     const tabs = shownTabs(settings.tabs, log);
     const state = createState(decodeState(settings, location.search, tabs, location.hash));
@@ -45,12 +45,6 @@ export const mount = defineBlock<ListingConfig>({
     const history = afterResults(api.busy, afterPaint); // the URL's writes
     const datePickers = datePickersAfterResults(afterPaint);
     let marked = false;
-    let shown = false;
-    /** The first results or error on screen: `block:shown` (what the page's consent bar waits for: loader.ts firstContent). */
-    const show = () => {
-      if (!shown) ctx.events.emit('block:shown', { blockId: settings.blockId, type: ctx.type, element });
-      shown = true;
-    };
     const onResults = (totalCount: number) => {
       if (!marked) mark('piazza-results', settings.blockId);
       marked = true;
@@ -59,14 +53,14 @@ export const mount = defineBlock<ListingConfig>({
       datePickers.shown();
       ctx.events.emit('listing:results', { blockId: settings.blockId, totalCount, element });
       reveal(totalCount);
-      show();
+      shown();
     };
     const onError: typeof log.request = (error, what) => {
       release();
       history.shown();
       datePickers.shown();
       log.request(error, what);
-      show();
+      shown();
     };
     // The results first: on a search their request leaves before the facet counts' (issue 18).
     const results = createTabResults(
@@ -98,7 +92,11 @@ export const mount = defineBlock<ListingConfig>({
     add(results.dispose);
     add(releaseSpace);
     add(() => removeEventListener('hashchange', onHash));
-    results.get(state.tab).catch(release); // the first tab's (a failed chunk shows in its panel, with Retry)
+    // the first tab's (a failed chunk shows in its panel, with Retry: the block's first content then)
+    results.get(state.tab).catch(() => {
+      release();
+      shown();
+    });
     // A task boundary before the first render: the setup and the render were one long task (~60 ms
     // on the bench's host, ×4 under Lighthouse's mobile throttling); the fallback stays meanwhile.
     await new Promise<void>((resolve) => setTimeout(resolve));

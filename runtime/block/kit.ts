@@ -17,7 +17,8 @@
 //    admin's), a polite announcer, a host element (in place of the fallback content from the first
 //    `render`, or the end of setup; the JSON config kept with `keepConfig`) and `render(vnode)` into
 //    it (the block's ctx carries the logger too); a setup may await (let the page run) before it renders;
-//    everything it starts it hands to `scope.add(dispose)`.
+//    everything it starts it hands to `scope.add(dispose)`; `scope.shown()` once its first content
+//    (results, rows, or what failed in their place) is on screen (`block:shown`).
 //    The kit checks the config (a ConfigError names the JSON path; the loader prints it and keeps the
 //    fallback), reports the legacy settings once, injects the stylesheet with the page nonce, and on
 //    unmount (or a setup that throws) runs the disposers in reverse order, unrenders, removes the
@@ -74,6 +75,12 @@ export interface BlockScope<C> {
   add(dispose: () => void): void;
   /** The block's state in the page URL (runtime/block/url-state.ts), disposed on unmount. */
   url<S extends object>(o: UrlStateOptions<S>): UrlState<S>;
+  /**
+   * Its first content is on screen (its first results or rows, or the message of what failed in
+   * their place): `block:shown`, once per mount. What waits for the page's own content waits for it
+   * (the consent bar: runtime/loader.ts firstContent, for a block whose early step says so).
+   */
+  shown(): void;
 }
 
 export interface BlockDefinition<C> {
@@ -122,11 +129,12 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
     // The fallback stays until the block's first render (a setup may let the page run before it:
     // no frame shows the block empty); the config script too when asked (readable by tools and by
     // the block's early chunk).
-    let shown = false;
+    let placed = false;
     const show = () => {
-      if (!shown) element.replaceChildren(...(script ? [script] : []), host, announcer.element);
-      shown = true;
+      if (!placed) element.replaceChildren(...(script ? [script] : []), host, announcer.element);
+      placed = true;
     };
+    let told = false;
     const cleanup = () => {
       render(null, host); // the views first: their effects may still talk to the controllers
       for (const dispose of disposers.splice(0).reverse()) dispose();
@@ -150,6 +158,10 @@ export function defineBlock<C extends object>(d: BlockDefinition<C>) {
         const url = urlState(o);
         disposers.push(url.dispose);
         return url;
+      },
+      shown() {
+        if (!told) ctx.events.emit('block:shown', { blockId: ctx.blockId, type: ctx.type, element });
+        told = true;
       },
     };
     try {

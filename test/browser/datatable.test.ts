@@ -464,6 +464,12 @@ describe('datatable: another configuration', () => {
     page.on('console', (m) => {
       if (m.type() === 'warn') warnings.push(m.text());
     });
+    // Each block's `block:shown` (its first content on screen), as a portal's script would listen.
+    await page.evaluateOnNewDocument(() => {
+      const w = window as any;
+      w.__shown = [];
+      document.addEventListener('DOMContentLoaded', () => w.piazza.on('block:shown', (e: any) => w.__shown.push(e.blockId + ' ' + e.type)));
+    });
     await page.goto(env.portal.url + 'test/datatable-errors.html', { waitUntil: 'domcontentloaded' });
     await waitReady(page);
     const state = (id: string) => page.$eval('#' + id, (el) => [el.getAttribute('data-piazza-state'), el.querySelector('p')?.textContent]);
@@ -494,6 +500,9 @@ describe('datatable: another configuration', () => {
     expect(warnings).toContainEqual(
       '[piazza] datatable block "dt-ghost": possibile disallineamento delle colonne: la riga 1 non ha il campo campo_inesistente',
     );
+    // First content: the rows, or the message with Retry in their place, once per block; a block
+    // whose config was refused shows none (its fallback stays: `block:error`).
+    expect(((await page.evaluate('window.__shown')) as string[]).sort()).toEqual(['dt-ghost datatable', 'dt-missing-class datatable']);
     await expectAxe(page);
     await page.close();
   });

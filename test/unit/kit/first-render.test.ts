@@ -82,3 +82,29 @@ describe('the fallback until the first render', () => {
     expect(element.innerHTML).toBe(before);
   });
 });
+
+describe('block:shown', () => {
+  it("is told once per mount, with the block's id, type and element, when its setup says its first content is on screen", async () => {
+    const ctx = context();
+    const told: unknown[] = [];
+    ctx.events.on('block:shown', (e) => told.push(e));
+    let shownNow!: () => void;
+    const mount = defineBlock({
+      validate: anyConfig,
+      setup({ render, shown }) {
+        render(h('p', null, 'loading'));
+        shownNow = shown;
+      },
+    });
+    const element = blockElement();
+    await mount(element, {}, ctx);
+    expect(told).toEqual([]); // rendered, but not its content yet
+    shownNow();
+    shownNow(); // a later page of results, a retry: not a first content
+    expect(told).toEqual([{ blockId: 'prova', type: 'prova', element }]);
+    // a mount of its own tells again
+    await mount(blockElement(), {}, ctx);
+    shownNow();
+    expect(told).toHaveLength(2);
+  });
+});
