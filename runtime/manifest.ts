@@ -150,10 +150,17 @@ interface Prepared {
 }
 type Mapped = Awaited<ReturnType<typeof mapped>>;
 
-/** The early steps started (warm()'s and the mounts'): each settles once it has run (or failed)… */
+/** The early steps started (warm()'s and the mounts') and not yet run (or failed)… */
 const earlySteps: Promise<void>[] = [];
-/** …and what each said of its block's first content, settling once that is shown. */
+/** …and what each said of its block's first content, until that is shown. */
 const firstContents: Promise<unknown>[] = [];
+
+/** `p` in `list` until it settles: a page that mounts blocks all day keeps only what is still to come. */
+function untilSettled<T>(list: Promise<T>[], p: Promise<T>) {
+  list.push(p);
+  const drop = () => void list.splice(list.indexOf(p), 1);
+  p.then(drop, drop);
+}
 
 /** warm()'s preparation, waiting for the mount of the element (which takes it, once). */
 const prepared = new WeakMap<Element, Prepared>();
@@ -174,8 +181,11 @@ function prepare(element: HTMLElement, text: string, raw: unknown, ctx: MountCon
     : Promise.resolve({ shown: undefined });
   // (what the step returned, awaited apart: the block's code, which shows that content, waits for the step itself)
   const early = step.then(() => {});
-  earlySteps.push(early);
-  firstContents.push(step.then((s) => s.shown).catch(() => {}));
+  untilSettled(earlySteps, early);
+  untilSettled(
+    firstContents,
+    step.then((s) => s.shown).catch(() => {}),
+  );
   return { text, mapping, early };
 }
 
