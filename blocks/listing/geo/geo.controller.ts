@@ -16,6 +16,7 @@ import { featureCount, readGeoPage } from './model/page';
 import { indexPlaces, placesOf, project, type Places } from './model/places';
 import { firstGeoUrl, nextGeoUrl } from './model/urls';
 import { portalNow } from '../../../runtime/clock';
+import { afterPaint } from '../../../runtime/dom';
 import type { TabControllerOptions } from '../tab-contract';
 import { catalog } from './i18n';
 
@@ -136,20 +137,23 @@ export function createGeoController(o: GeoControllerOptions) {
         results.totalCount = res.totalCount;
         results.skipped = res.skipped;
         settle(results);
-        if (res.skipped) {
-          const one = res.skipped === 1;
-          o.log.warn({
-            it:
-              res.skipped +
-              (one ? ' luogo' : ' luoghi') +
-              ' senza coordinate (assenti o 0,0) non ' +
-              (one ? 'mostrato' : 'mostrati') +
-              ' sulla mappa',
-            en: res.skipped + (one ? ' place' : ' places') + ' without coordinates (missing or 0,0) not shown on the map',
-          });
-        }
         o.announce(() => i18n.plural('geo.count', res.points.length));
         o.onResults(res.totalCount);
+        // For admins, once the places are drawn: a console line is not free (Firefox's least), and
+        // the visitor's click waits for nothing of theirs.
+        const skipped = res.skipped;
+        if (skipped)
+          void afterPaint().then(() =>
+            o.log.warn({
+              it:
+                skipped +
+                (skipped === 1 ? ' luogo' : ' luoghi') +
+                ' senza coordinate (assenti o 0,0) non ' +
+                (skipped === 1 ? 'mostrato' : 'mostrati') +
+                ' sulla mappa',
+              en: skipped + (skipped === 1 ? ' place' : ' places') + ' without coordinates (missing or 0,0) not shown on the map',
+            }),
+          );
       },
       cancel: () => slot.cancel(),
     },
