@@ -94,19 +94,22 @@ describe('loader', () => {
   it('mounts blocks added later with piazza.mount(), once', async () => {
     const probe = await openPage(env.browser, env.portal.url + 'test/loader.html');
     const { page } = probe;
-    const mountedEvents = await page.evaluate(async () => {
+    const [mountedEvents, shownEvents] = await page.evaluate(async () => {
       const p = (window as any).piazza;
       let events = 0;
+      const shown: string[] = [];
       p.on('block:mounted', () => events++);
+      p.on('block:shown', (e: any) => shown.push(e.blockId + ' ' + e.type));
       const late = document.getElementById('late')!;
       late.innerHTML =
         '<div data-piazza-block="probe" id="late-block"><script type="application/json">{"message":"tardi"}</script>fallback late</div>';
       await p.mount(late);
       await p.mount(late); // twice: a no-op
       await p.mount(); // the whole document again: nothing new to mount
-      return events;
+      return [events, shown];
     });
     expect(mountedEvents).toBe(1);
+    expect(shownEvents).toEqual(['late-block probe']); // its line on screen, told once
     expect(await page.$eval('#late-block', (el) => el.textContent)).toMatch(/— tardi$/);
     expect(await page.$$eval('#late-block p', (ps) => ps.length)).toBe(1);
     const probes = chunksLoaded(probe).filter((f) => f.startsWith('probe-'));
