@@ -125,9 +125,11 @@ process.exit(bad ? 1 : 0);
 
 function print(r) {
   const mounted = r.blocks.filter((b) => b.state === 'mounted').length;
+  const shown = r.blocks.map((b) => b.shownMs).filter((t) => t !== null);
   console.log(`\n${r.problems.length ? '✗' : '✓'} ${r.url} (${r.width} px)`);
   console.log(
-    `  piazza ${r.version ?? '—'}, ready in ${r.readyMs ?? '—'} ms, ${mounted} of ${r.blocks.length} block${r.blocks.length === 1 ? '' : 's'} mounted`,
+    `  piazza ${r.version ?? '—'}, ready in ${r.readyMs ?? '—'} ms, ${mounted} of ${r.blocks.length} block${r.blocks.length === 1 ? '' : 's'} mounted` +
+      (shown.length ? `, content shown by ${Math.max(...shown)} ms` : ''),
   );
   const configs = new Map(
     r.blocks.filter((b) => b.config?.length).map((b) => [`block "${b.id}" (${b.type}) did not mount: ${b.error}`, b]),

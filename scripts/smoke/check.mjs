@@ -1,5 +1,6 @@
 // One page, checked as a first-time visitor who has not answered the cookie banner sees it: what
-// piazza mounted and what it refused (block id + JSON path), what left for other origins and which
+// piazza mounted and what it refused (block id + JSON path), when each block showed its first
+// content (or that it never did: an answer that never came), what left for other origins and which
 // cookies exist before any consent, console errors, failed requests, axe-core (WCAG 2.1 AA) by rule,
 // and the time to `piazza:ready`. Returns a report; the verdict is `problems` (empty: all good).
 import { readFileSync } from 'node:fs';
@@ -7,16 +8,19 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 let axeSource = null;
+/** How long after the page's requests went quiet a mounted block may still take to show its first content. */
+const SHOWN_GRACE_MS = 3000;
 
 // Before any script of the page: when piazza.js has run (a classic script in <head>), listen to its
 // block events, and note when `piazza:ready` fires.
 const INIT = `(() => {
-  const seen = window.__piazzaSmoke = { blocks: [], ready: null };
+  const seen = window.__piazzaSmoke = { blocks: [], shown: new Map(), ready: null };
   document.addEventListener('DOMContentLoaded', () => {
     const p = window.piazza;
     if (!p || typeof p.on !== 'function') return;
     p.on('block:mounted', (d) => seen.blocks.push({ element: d.element, id: d.blockId }));
     p.on('block:error', (d) => seen.blocks.push({ element: d.element, id: d.blockId, message: d.message }));
+    p.on('block:shown', (d) => seen.shown.set(d.element, Math.round(performance.now())));
   }, { once: true });
   document.addEventListener('piazza:ready', () => { seen.ready = Math.round(performance.now()); }, { once: true });
 })();`;
@@ -114,15 +118,27 @@ export async function checkPage(browser, url, { width = 1280, timeout = 20_000, 
         )
         .catch(() => {});
     }
+    // A mounted block shows its first content once its first answer is drawn: a little more time
+    // for one whose answer came at the end of the quiet spell.
+    await page
+      .waitForFunction(
+        () => {
+          const smoke = window.__piazzaSmoke;
+          return Array.from(document.querySelectorAll('[data-piazza-state=mounted]')).every((el) => smoke?.shown.has(el));
+        },
+        { timeout: SHOWN_GRACE_MS, polling: 100 },
+      )
+      .catch(() => {});
     // Each block element with its state, and what the loader said of it (its id may come from the config).
     const seen = await page.evaluate(() => {
-      const smoke = window.__piazzaSmoke || { blocks: [], ready: null };
+      const smoke = window.__piazzaSmoke || { blocks: [], shown: new Map(), ready: null };
       const blocks = Array.from(document.querySelectorAll('[data-piazza-block]')).map((el) => {
         const event = smoke.blocks.filter((b) => b.element === el).pop();
         return {
           id: event?.id || el.id,
           type: el.getAttribute('data-piazza-block'),
           state: el.getAttribute('data-piazza-state') || 'not mounted',
+          shownMs: smoke.shown.get(el) ?? null,
           error: event?.message,
         };
       });
@@ -133,6 +149,8 @@ export async function checkPage(browser, url, { width = 1280, timeout = 20_000, 
     for (const b of report.blocks) {
       if (b.state === 'error') problem(`block "${b.id}" (${b.type}) did not mount: ${b.error || 'error'}`);
       else if (b.state !== 'mounted' && report.version) problem(`block "${b.id}" (${b.type}) is ${b.state}`);
+      else if (b.state === 'mounted' && b.shownMs === null)
+        problem(`block "${b.id}" (${b.type}) mounted but showed nothing: neither its first content nor an error came`);
     }
 
     const allowed = new Set([origin, ...allow.map((a) => new URL(a).origin)]);

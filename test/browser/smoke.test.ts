@@ -15,7 +15,14 @@ interface Report {
   version: string | null;
   readyMs: number | null;
   problems: string[];
-  blocks: Array<{ id: string; type: string; state: string; error?: string; config?: Array<{ path: string; message: string }> }>;
+  blocks: Array<{
+    id: string;
+    type: string;
+    state: string;
+    shownMs: number | null;
+    error?: string;
+    config?: Array<{ path: string; message: string }>;
+  }>;
   otherOrigins: string[];
   cookies: Array<{ name: string; byServer: boolean }>;
   failedRequests: string[];
@@ -74,11 +81,29 @@ describe('npm run smoke', () => {
     for (const r of reports) {
       expect(r.version, r.url).toBe(VERSION);
       expect(r.readyMs, r.url).toBeGreaterThan(0);
-      for (const b of r.blocks) expect(b.state, `${r.url} ${b.id}`).toBe('mounted');
+      for (const b of r.blocks) {
+        expect(b.state, `${r.url} ${b.id}`).toBe('mounted');
+        expect(b.shownMs, `${r.url} ${b.id}: its first content`).toBeGreaterThan(0);
+      }
     }
     // The pages with blocks are seen as such (the portal page holds a listing, a table and more).
     const portale = reports.find((r) => r.url.endsWith('/portale.html'))!;
     expect(portale.blocks.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a listing whose first answer never comes: mounted, and reported as showing nothing', async () => {
+    portal.faults.arm({ match: 'view=card_teaser', hold: true, times: 1 });
+    try {
+      const { code, out, reports } = await smoke([portal.url + 'listing-list-only.html']);
+      expect(code).toBe(1);
+      const [r] = reports;
+      expect(r.blocks.map((b) => [b.id, b.state, b.shownMs])).toEqual([['eventi', 'mounted', null]]);
+      expect(r.problems).toEqual(['block "eventi" (listing) mounted but showed nothing: neither its first content nor an error came']);
+      expect(out).toContain('1 of 1 block mounted\n');
+    } finally {
+      portal.faults.release();
+      portal.faults.clear();
+    }
   });
 
   it('the shared-link page: the remote portal allowed, only its deliberate missing content is reported', async () => {
