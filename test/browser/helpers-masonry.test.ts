@@ -168,6 +168,12 @@ describe.each(THEME_CHOICES as string[])('masonry cards with Bootstrap Italia %s
     const loaded = await page.evaluate(() => Array.from(document.scripts).some((s) => /bootstrap-italia/.test(s.src)));
     expect(loaded).toBe(bi !== 'none');
     if (bi !== 'none') await layoutReady(page);
+    // Without the theme's script the helper flows the cards once the page has loaded (follow.ts
+    // flowWithoutTheme: the script may still come until then); a toggle before that met them stacked.
+    else
+      await page.waitForFunction(
+        () => document.readyState === 'complete' && getComputedStyle(document.getElementById('card-1')!).position === 'static',
+      );
     const before = await page.$eval('#card-1', (el) => el.getBoundingClientRect().height);
     const opening = await watchToggle(page, '[data-bs-target="#orari-1"]', '#card-1');
     expect(untidy(opening)).toEqual([]);
